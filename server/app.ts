@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import openapiGlue from 'fastify-openapi-glue';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { installErrorHandling } from './http/error-handler';
+import { ApiError, errorDocument } from './http/jsonapi';
+import { createDeps, createHandlers, type Deps } from './routes/index';
+import { registerDevMailbox } from './routes/dev/mailbox-page';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const specificationPath = path.join(root, 'openapi/openapi.yaml');
+const spaDir = path.join(root, 'dist');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Serve the built SPA from dist/ (off in API tests). */
+  serveSpa?: boolean;
+  overrides?: Partial<Omit<Deps, 'config' | 'db'>>;
+}
+
+export async function buildApp({ config, database, serveSpa = true, overrides }: AppOptions) {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+  });
+  installErrorHandling(app);
+  await app.register(cookie);
+
+  // The fixed branch header doubles as CSRF protection: a cross-site form cannot set it.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && !SAFE_METHODS.has(request.method) && request.headers['x-branch'] !== 'web') {
+      throw new ApiError(403, 'branch_header_missing', 'Missing X-Branch header', {
+        detail: 'State-changing calls must send the header X-Branch: web',
+      });
+    }
+  });
+
+  const deps = createDeps({ config, db: database.db, ...overrides });
+  await app.register(openapiGlue, {
+    specification: specificationPath,
+    serviceHandlers: createHandlers(deps),
+    prefix: 'api/v2',
+  });
+  if (config.mailboxEnabled) registerDevMailbox(app, deps);
+
+  const hasSpa = serveSpa && fs.existsSync(path.join(spaDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send(errorDocument([{ status: '404', code: 'not_found', title: 'Not found' }]));
+    }
+    // History fallback: the SPA's router decides what an unknown path shows (its own 404 page).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+  return app;
+}

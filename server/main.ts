@@ -1,0 +1,25 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/database';
+import { seedDatabase, DEMO_CUSTOMER } from './db/seed';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+await seedDatabase(database.db);
+const app = await buildApp({ config, database });
+await app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
+console.log(`Sfoglia is running at ${config.publicUrl}`);
+console.log(`Database: ${where}`);
+console.log(`Demo sign-in: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+if (config.mailboxEnabled) console.log(`Mailbox: ${config.publicUrl}/dev/mailbox`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
