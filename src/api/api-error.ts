@@ -1,0 +1,35 @@
+/** A failed API call as the app sees it: the HTTP status and the server's JSON:API errors. */
+export interface ApiErrorObject {
+  status: string;
+  code: string;
+  title: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiErrorObject[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+
+  /** The server's code for the first error (e.g. invalid_email). */
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+
+  /** The server's own message: the first error's detail, else its title. */
+  get serverMessage(): string | undefined {
+    const first = this.errors[0];
+    return first ? (first.detail ?? first.title) : undefined;
+  }
+}
+
+/** Network failures surface as status 0 so callers handle one error type. */
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
