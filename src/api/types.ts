@@ -1,0 +1,10 @@
+import type { components } from '../../openapi/schema';
+import type { Entity } from './json-api';
+
+type Schemas = components['schemas'];
+
+export type Customer = Entity<Schemas['CustomerResource']>;
+export type Restaurant = Entity<Schemas['RestaurantResource']>;
+export type Settings = Entity<Schemas['SettingsResource']>;
+export type PostcodeAddress = Entity<Schemas['PostcodeAddressResource']>;
+export type FulfillmentType = Schemas['FulfillmentType'];
