@@ -1,12 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
-import { restaurants } from './schema';
+import { addresses, customers, restaurants } from './schema';
 import { RESTAURANTS } from './seed-data/restaurants';
 
 export const DEMO_CUSTOMER = { email: 'demo@sfoglia.test', password: 'pasta-fresca-2026', firstName: 'Giulia', lastName: 'Rossi' };
 
-/** Idempotent: safe on every start. */
+/** Idempotent: runs on every start and adds only what is missing. */
 export async function seedDatabase(db: Database) {
   await db.transaction(async (tx) => {
     await tx.insert(restaurants).values(RESTAURANTS).onConflictDoNothing();
+    const [existing] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.email, DEMO_CUSTOMER.email));
+    if (existing) return;
+    const [demo] = await tx
+      .insert(customers)
+      .values({
+        email: DEMO_CUSTOMER.email,
+        passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+        firstName: DEMO_CUSTOMER.firstName,
+        lastName: DEMO_CUSTOMER.lastName,
+        phone: '+447812345678',
+        storeCreditPence: 500,
+        tags: ['paperless'],
+        acceptsEmails: true,
+        referralToken: 'giulia-rossi',
+      })
+      .returning();
+    if (!demo) return;
+    await tx.insert(addresses).values({
+      customerId: demo.id,
+      address1: '12 Devonshire Road',
+      city: 'London',
+      zip: 'W4 2HD',
+      firstName: DEMO_CUSTOMER.firstName,
+      lastName: DEMO_CUSTOMER.lastName,
+      phone: '+447812345678',
+      isDefault: true,
+      lat: 51.4916,
+      lon: -0.2555,
+    });
   });
 }

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, ne } from 'drizzle-orm';
+import { normaliseUkPhone } from '../../../src/domain/phone';
+import { accessTokens, customers, sessions } from '../../db/schema';
+import type { OperationHandlers } from '../../http/handler';
+import { ApiError } from '../../http/jsonapi';
+import { hashPassword, verifyPassword } from '../../services/passwords';
+import { requireCustomer, startSession } from '../../services/sessions';
+import { newSecret } from '../../services/tokens';
+import type { Deps } from '../index';
+import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
+import { passwordResetEmail } from './password-reset-email';
+
+const RESET_TOKEN_MINUTES = 60;
+const RESETS_PER_HOUR = 3;
+export const PASSWORD_RESET_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset your password. The link works for 1 hour.';
+
+const invalidEmail = () =>
+  new ApiError(400, 'invalid_email', 'Invalid email', {
+    detail: 'Enter an email address in the correct format, like name@example.com',
+    pointer: '/email',
+  });
+
+export function customerHandlers({ db, config, mailer, now }: Deps): OperationHandlers<
+  'createCustomer' | 'getMe' | 'updateMe' | 'updatePassword' | 'requestPasswordReset'
+> {
+  return {
+    createCustomer: async (request, reply) => {
+      const body = request.body;
+      const email = normaliseEmail(body.email);
+      if (!isEmailShape(email)) throw invalidEmail();
+      const passwordHash = await hashPassword(body.password);
+      const customer = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(customers)
+          .values({
+            email,
+            passwordHash,
+            firstName: body.first_name.trim(),
+            lastName: body.last_name.trim(),
+            acceptsEmails: body.accepts_emails,
+            acceptsSms: body.accepts_sms,
+            acceptsMail: body.accepts_mail,
+            referralToken: randomBytes(9).toString('base64url'),
+          })
+          .onConflictDoNothing({ target: customers.email })
+          .returning();
+        if (!created) {
+          throw new ApiError(400, 'email_taken', 'An account already exists for this email', {
+            detail: 'An account already exists for this email. Sign in, or reset your password if you have forgotten it.',
+            pointer: '/email',
+          });
+        }
+        await startSession(tx, reply, config, { kind: 'customer', customerId: created.id }, now());
+        return created;
+      });
+      reply.code(201);
+      return { data: customerResource(customer) };
+    },
+
+    getMe: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      return { data: customerResource(customer) };
+    },
+
+    updateMe: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const body = request.body;
+      let phone: string | null | undefined = body.phone;
+      if (typeof phone === 'string' && phone.trim() !== '') {
+        phone = normaliseUkPhone(phone);
+        if (!phone) {
+          throw new ApiError(400, 'invalid_phone', 'Invalid phone number', {
+            detail: 'Enter a UK phone number, like 07812 345678 or +44 7812 345678',
+            pointer: '/phone',
+          });
+        }
+      } else if (phone === '') {
+        phone = null;
+      }
+      const [updated] = await db
+        .update(customers)
+        .set({
+          ...(body.first_name !== undefined && { firstName: body.first_name.trim() }),
+          ...(body.last_name !== undefined && { lastName: body.last_name.trim() }),
+          ...(phone !== undefined && { phone }),
+          ...(body.date_of_birth !== undefined && { dateOfBirth: body.date_of_birth }),
+          ...(body.accepts_emails !== undefined && { acceptsEmails: body.accepts_emails }),
+          ...(body.accepts_sms !== undefined && { acceptsSms: body.accepts_sms }),
+          ...(body.accepts_mail !== undefined && { acceptsMail: body.accepts_mail }),
+          updatedAt: now(),
+        })
+        .where(eq(customers.id, customer.id))
+        .returning();
+      return { data: customerResource(updated ?? customer) };
+    },
+
+    updatePassword: async (request, reply) => {
+      const at = now();
+      const { customer, session } = await requireCustomer(request, db, at);
+      const fromResetLink =
+        session.passwordResetAt !== null && at.getTime() - session.passwordResetAt.getTime() < RESET_TOKEN_MINUTES * 60_000;
+      if (!fromResetLink) {
+        const current = request.body.current_password;
+        if (!current || !(await verifyPassword(customer.passwordHash, current))) {
+          throw new ApiError(400, 'invalid_current_password', 'Current password is incorrect', {
+            detail: current ? 'Your current password is incorrect' : 'Enter your current password',
+            pointer: '/current_password',
+          });
+        }
+      }
+      const passwordHash = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(customers).set({ passwordHash, updatedAt: at }).where(eq(customers.id, customer.id));
+        // A new password ends every other session (a stolen one included) and spends the reset link.
+        await tx.delete(sessions).where(and(eq(sessions.customerId, customer.id), ne(sessions.tokenHash, session.tokenHash)));
+        await tx.update(sessions).set({ passwordResetAt: null }).where(eq(sessions.tokenHash, session.tokenHash));
+      });
+      reply.code(204);
+      return undefined;
+    },
+
+    requestPasswordReset: async (request, reply) => {
+      const at = now();
+      const email = normaliseEmail(request.body.email);
+      reply.code(202);
+      const answer = { meta: { message: PASSWORD_RESET_MESSAGE } };
+      if (!isEmailShape(email)) throw invalidEmail();
+      const [customer] = await db.select().from(customers).where(eq(customers.email, email));
+      if (!customer) return answer;
+      const hourAgo = new Date(at.getTime() - 60 * 60_000);
+      const [recent] = await db
+        .select({ n: count() })
+        .from(accessTokens)
+        .where(and(eq(accessTokens.customerId, customer.id), eq(accessTokens.kind, 'password_reset'), gt(accessTokens.createdAt, hourAgo)));
+      if ((recent?.n ?? 0) >= RESETS_PER_HOUR) return answer;
+      const { secret, hash } = newSecret();
+      await db.transaction(async (tx) => {
+        await tx.insert(accessTokens).values({
+          tokenHash: hash,
+          kind: 'password_reset',
+          customerId: customer.id,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000),
+        });
+        await mailer.enqueue(tx, passwordResetEmail(customer, `${config.publicUrl}/reset-password?token=${secret}`));
+      });
+      void mailer.deliverPending().catch((error: unknown) => request.log.error(error));
+      return answer;
+    },
+  };
+}

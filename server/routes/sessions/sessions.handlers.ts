@@ -1,0 +1,82 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { accessTokens, customers, sessions } from '../../db/schema';
+import type { OperationHandlers } from '../../http/handler';
+import { ApiError } from '../../http/jsonapi';
+import { verifyPassword } from '../../services/passwords';
+import { clearSessionCookie, sessionSecret, startSession } from '../../services/sessions';
+import { assertSignInAllowed, recordSignInAttempt } from '../../services/sign-in-limits';
+import { hashSecret } from '../../services/tokens';
+import { customerResource, normaliseEmail } from '../customers/customer-resource';
+import type { Deps } from '../index';
+
+export const SIGN_IN_FAILED = "Email and Password don't match";
+
+const invalidToken = () =>
+  new ApiError(401, 'invalid_token', 'Invalid link', {
+    detail: 'This link has expired or has already been used. Ask for a new one.',
+  });
+
+export function sessionHandlers({ db, config, now }: Deps): OperationHandlers<
+  'createSession' | 'deleteSession' | 'createTokenSession' | 'createGuestTokenSession'
+> {
+  /** Consumes a one-time token atomically: of two concurrent uses, only one gets the row back. */
+  const consumeToken = async (token: string, kinds: ('login' | 'password_reset' | 'guest')[]) => {
+    const at = now();
+    const [row] = await db
+      .update(accessTokens)
+      .set({ usedAt: at })
+      .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.usedAt), gt(accessTokens.expiresAt, at)))
+      .returning();
+    if (!row || !kinds.includes(row.kind)) throw invalidToken();
+    return row;
+  };
+
+  return {
+    createSession: async (request, reply) => {
+      const at = now();
+      const email = normaliseEmail(request.body.email);
+      await assertSignInAllowed(db, email, request.ip, at);
+      const [customer] = await db.select().from(customers).where(eq(customers.email, email));
+      const matches = await verifyPassword(customer?.passwordHash, request.body.password);
+      await recordSignInAttempt(db, email, request.ip, matches, at);
+      if (!customer || !matches) {
+        throw new ApiError(401, 'invalid_credentials', SIGN_IN_FAILED, { detail: SIGN_IN_FAILED });
+      }
+      await startSession(db, reply, config, { kind: 'customer', customerId: customer.id }, at);
+      reply.code(201);
+      return { data: customerResource(customer), meta: { target_url: request.body.target_url ?? null } };
+    },
+
+    deleteSession: async (request, reply) => {
+      const secret = sessionSecret(request);
+      if (secret) await db.delete(sessions).where(eq(sessions.tokenHash, hashSecret(secret)));
+      clearSessionCookie(reply, config);
+      reply.code(204);
+      return undefined;
+    },
+
+    createTokenSession: async (request, reply) => {
+      const token = await consumeToken(request.body.token, ['login', 'password_reset']);
+      const [customer] = token.customerId ? await db.select().from(customers).where(eq(customers.id, token.customerId)) : [];
+      if (!customer) throw invalidToken();
+      const passwordReset = token.kind === 'password_reset';
+      await startSession(
+        db,
+        reply,
+        config,
+        { kind: 'customer', customerId: customer.id, ...(passwordReset && { passwordResetAt: now() }) },
+        now(),
+      );
+      reply.code(201);
+      return { data: customerResource(customer), meta: { password_reset: passwordReset } };
+    },
+
+    createGuestTokenSession: async (request, reply) => {
+      const token = await consumeToken(request.body.token, ['guest']);
+      if (!token.guestEmail) throw invalidToken();
+      await startSession(db, reply, config, { kind: 'guest', guestEmail: token.guestEmail }, now());
+      reply.code(201);
+      return { data: { type: 'guests' as const, id: hashSecret(request.body.token).slice(0, 16), attributes: { email: token.guestEmail } } };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database, Queryable } from '../db/database';
+import { customers, sessions } from '../db/schema';
+import { unauthorized } from '../http/jsonapi';
+import { hashSecret, newSecret } from './tokens';
+
+export const SESSION_COOKIE = 'sfoglia_session';
+const SESSION_DAYS = 30;
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function startSession(
+  db: Queryable,
+  reply: FastifyReply,
+  config: Config,
+  fields: { kind: 'customer'; customerId: number; passwordResetAt?: Date } | { kind: 'guest'; guestEmail: string },
+  now: Date,
+): Promise<void> {
+  const { secret, hash } = newSecret();
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000);
+  await db.insert(sessions).values({
+    tokenHash: hash,
+    kind: fields.kind,
+    customerId: fields.kind === 'customer' ? fields.customerId : null,
+    guestEmail: fields.kind === 'guest' ? fields.guestEmail : null,
+    passwordResetAt: fields.kind === 'customer' ? (fields.passwordResetAt ?? null) : null,
+    createdAt: now,
+    expiresAt,
+  });
+  reply.setCookie(SESSION_COOKIE, secret, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+}
+
+export function sessionSecret(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+/** The live session behind the request's cookie, if any. */
+export async function currentSession(request: FastifyRequest, db: Database, now: Date): Promise<SessionRow | undefined> {
+  const secret = sessionSecret(request);
+  if (!secret) return undefined;
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashSecret(secret)), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+/** The signed-in customer and their session, or a 401. */
+export async function requireCustomer(
+  request: FastifyRequest,
+  db: Database,
+  now: Date,
+): Promise<{ customer: CustomerRow; session: SessionRow }> {
+  const session = await currentSession(request, db, now);
+  if (!session?.customerId) throw unauthorized();
+  const [customer] = await db.select().from(customers).where(eq(customers.id, session.customerId));
+  if (!customer) throw unauthorized();
+  return { customer, session };
+}

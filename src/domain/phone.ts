@@ -1,0 +1,28 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/**
+ * Spec section 5, UK phone check: a leading 0 is read as +44 and must be valid, a 0044 prefix
+ * is accepted, and the number must be a GB number.
+ */
+export function parseUkPhone(phone: string) {
+  const compact = phone.replace(/[\s()-]/g, '');
+  const international = compact.startsWith('0044') ? `+44${compact.slice(4)}` : compact;
+  const parsed = parsePhoneNumberFromString(international, 'GB');
+  return parsed && parsed.isValid() && parsed.country === 'GB' ? parsed : undefined;
+}
+
+export function isValidUkPhone(phone: string): boolean {
+  return parseUkPhone(phone) !== undefined;
+}
+
+/** E.164 form (+447700900123), or undefined when the number is not a valid GB number. */
+export function normaliseUkPhone(phone: string): string | undefined {
+  return parseUkPhone(phone)?.number;
+}
+
+/** Spec section 5: "a second check treats a phone as valid if it has no plus sign". */
+export function hasNoPlusSign(phone: string): boolean {
+  return !phone.includes('+');
+}
+
+export const UK_PHONE_HINT = 'Enter a UK phone number, like 07812 345678 or +44 7812 345678';
