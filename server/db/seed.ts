@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
-import { addresses, customers, restaurants } from './schema';
+import { addresses, customers, postcodeAddresses, postcodes, restaurants } from './schema';
+import { POSTCODES } from './seed-data/postcodes';
 import { RESTAURANTS } from './seed-data/restaurants';
 
 export const DEMO_CUSTOMER = { email: 'demo@sfoglia.test', password: 'pasta-fresca-2026', firstName: 'Giulia', lastName: 'Rossi' };
@@ -10,6 +11,14 @@ export const DEMO_CUSTOMER = { email: 'demo@sfoglia.test', password: 'pasta-fres
 export async function seedDatabase(db: Database) {
   await db.transaction(async (tx) => {
     await tx.insert(restaurants).values(RESTAURANTS).onConflictDoNothing();
+    await tx
+      .insert(postcodes)
+      .values(POSTCODES.map(({ postcode, lat, lon }) => ({ postcode, lat, lon })))
+      .onConflictDoNothing();
+    await tx
+      .insert(postcodeAddresses)
+      .values(POSTCODES.flatMap(({ postcode, city, streets }) => streets.map((address1) => ({ postcode, address1, city }))))
+      .onConflictDoNothing();
     const [existing] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.email, DEMO_CUSTOMER.email));
     if (existing) return;
     const [demo] = await tx

@@ -2,6 +2,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { OperationHandlers } from '../http/handler';
 import { createMailer, type Mailer } from '../services/mailer';
+import { embeddedDirectory } from '../services/postcode-directory/embedded-directory';
+import { httpDirectory } from '../services/postcode-directory/http-directory';
+import type { PostcodeDirectory } from '../services/postcode-directory/postcode-directory';
+import { postcodeHandlers } from './postcodes/postcodes.handlers';
 import { customerHandlers } from './customers/customers.handlers';
 import { devEmailHandlers } from './dev/dev-emails.handlers';
 import { restaurantHandlers } from './restaurants/restaurants.handlers';
@@ -13,11 +17,17 @@ export interface Deps {
   config: Config;
   db: Database;
   mailer: Mailer;
+  postcodeDirectory: PostcodeDirectory;
   now: () => Date;
 }
 
 export function createDeps(base: Pick<Deps, 'config' | 'db'> & Partial<Deps>): Deps {
-  return { now: () => new Date(), mailer: createMailer(base.db, base.config), ...base };
+  return {
+    now: () => new Date(),
+    mailer: createMailer(base.db, base.config),
+    postcodeDirectory: base.config.postcodeApiUrl ? httpDirectory(base.config.postcodeApiUrl) : embeddedDirectory(base.db),
+    ...base,
+  };
 }
 
 export function createHandlers(deps: Deps): Partial<OperationHandlers> {
@@ -27,5 +37,6 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...sessionHandlers(deps),
     ...customerHandlers(deps),
     ...devEmailHandlers(deps),
+    ...postcodeHandlers(deps),
   };
 }
