@@ -1,0 +1,76 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Customer } from '../../src/api/types';
+
+export interface SessionContext {
+  customer: Customer | null;
+  error: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.signedIn'; customer: Customer }
+  | { type: 'session.signOut' }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.refresh' };
+
+export const LOGOUT_FAILED = 'Logout request failed';
+
+/**
+ * The customer's session, alive as long as the app. Spec section 8: a 401 from any call resets
+ * it; sign-out clears every client store whether or not the server call succeeds.
+ */
+export const sessionMachine = setup({
+  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  actors: {
+    loadCustomer: fromPromise<Customer | null>(async () => null),
+    signOut: fromPromise<void>(async () => undefined),
+  },
+  guards: {
+    hasCustomer: (_, customer: Customer | null) => customer !== null,
+  },
+  actions: {
+    assignCustomer: assign({ customer: (_, customer: Customer | null) => customer, error: null }),
+    forgetCustomer: assign({ customer: null }),
+    assignLogoutError: assign({ error: LOGOUT_FAILED }),
+    clearClientData: () => undefined,
+  },
+}).createMachine({
+  id: 'session',
+  context: { customer: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadCustomer',
+        src: 'loadCustomer',
+        onDone: [
+          { guard: { type: 'hasCustomer', params: ({ event }) => event.output }, target: 'signedIn', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+      on: { 'session.signedIn': { target: 'signedIn', actions: { type: 'assignCustomer', params: ({ event }) => event.customer } } },
+    },
+    signedIn: {
+      on: {
+        'session.signedIn': { actions: { type: 'assignCustomer', params: ({ event }) => event.customer } },
+        'session.signOut': { target: 'signingOut' },
+        'session.unauthorized': { target: 'signedOut', actions: ['forgetCustomer', 'clearClientData'] },
+        'session.refresh': { target: 'loading' },
+      },
+    },
+    signingOut: {
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: ['forgetCustomer', 'clearClientData'] },
+        onError: { target: 'signedOut', actions: ['forgetCustomer', 'clearClientData', 'assignLogoutError'] },
+      },
+    },
+    signedOut: {
+      on: {
+        'session.signedIn': { target: 'signedIn', actions: { type: 'assignCustomer', params: ({ event }) => event.customer } },
+        'session.refresh': { target: 'loading' },
+      },
+    },
+  },
+});
