@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export interface FieldError {
   /** The id of the input the message is about; the summary links to it. */
@@ -12,14 +12,15 @@ export interface FieldError {
  */
 export function ErrorSummary({ errors, title = 'There is a problem' }: { errors: FieldError[]; title?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   const signature = errors.map((error) => error.message).join('|');
   useEffect(() => {
     if (signature) ref.current?.focus();
   }, [signature]);
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <h2 id="error-summary-title" className="error-summary__title">
+    <div className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={ref}>
+      <h2 id={titleId} className="error-summary__title">
         {title}
       </h2>
       <ul className="error-summary__list">

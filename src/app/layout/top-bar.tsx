@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { api, unwrap } from '../../api/client';
+import { toEntity } from '../../api/json-api';
+import type { Restaurant } from '../../api/types';
+import { flash } from '../../components/flash/flash-store';
+import { useCustomer, useSessionActor } from '../../session/session-context';
+import { DisclosureMenu } from './disclosure-menu';
+import { ACCOUNT_MENU, MAIN_MENU } from './menu-items';
+import type { TopBarVariant } from './top-bar-variant';
+
+function BookATableMenu() {
+  const [restaurants, setRestaurants] = useState<Restaurant[] | null>(null);
+  // Loaded when first opened: the first view of every page stays free of this call.
+  const load = () => {
+    if (restaurants) return;
+    unwrap(api.GET('/restaurants/all'))
+      .then((body) => setRestaurants(body.data.map((resource) => toEntity(resource) as Restaurant)))
+      .catch(() => setRestaurants([]));
+  };
+  return (
+    <DisclosureMenu label="Book a table" onOpen={load}>
+      {restaurants === null && <li>Loading restaurants…</li>}
+      {restaurants?.map((restaurant) => (
+        <li key={restaurant.id}>
+          <Link to={`/restaurant/${restaurant.id}`}>{restaurant.site}</Link>
+        </li>
+      ))}
+      <li>
+        <Link to="/restaurants">All restaurants</Link>
+      </li>
+    </DisclosureMenu>
+  );
+}
+
+function AccountMenu() {
+  const customer = useCustomer();
+  const session = useSessionActor();
+  const navigate = useNavigate();
+  if (customer === undefined) return null;
+  if (customer === null) {
+    return (
+      <Link className="nav__link" to="/social-login">
+        Sign in
+      </Link>
+    );
+  }
+  const signOut = () => {
+    session.send({ type: 'session.signOut' });
+    flash('You have signed out.', 'info');
+    navigate('/');
+  };
+  return (
+    <DisclosureMenu label="My account">
+      {ACCOUNT_MENU.map((item) => (
+        <li key={item.label}>
+          <Link to={item.to}>{item.label}</Link>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="button--link" onClick={signOut}>
+          Sign out
+        </button>
+      </li>
+    </DisclosureMenu>
+  );
+}
+
+/** The header. The checkout variant keeps only the logo and reassurance, so nothing pulls the customer away. */
+export function TopBar({ variant }: { variant: TopBarVariant }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setDrawerOpen(false), [pathname]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <header className={`top-bar top-bar--${variant}`} data-variant={variant}>
+      <Link to="/" className="top-bar__logo" aria-label="Sfoglia home">
+        Sfoglia
+      </Link>
+      {variant === 'checkout' ? (
+        <p className="top-bar__secure">Secure checkout</p>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="top-bar__drawer-button"
+            aria-expanded={drawerOpen}
+            aria-controls="site-navigation"
+            onClick={() => setDrawerOpen(!drawerOpen)}
+          >
+            Menu
+          </button>
+          <nav id="site-navigation" aria-label="Main" className={`nav${drawerOpen ? ' nav--open' : ''}`}>
+            <ul className="nav__list">
+              {MAIN_MENU.slice(0, 1).map((item) => (
+                <li key={item.to}>
+                  <NavLink className="nav__link" to={item.to}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <BookATableMenu />
+              </li>
+              {MAIN_MENU.slice(1).map((item) => (
+                <li key={item.to}>
+                  <NavLink className="nav__link" to={item.to}>
+                    {variant === 'takeaway' && item.label === 'Delivery' ? 'Change address' : item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <AccountMenu />
+              </li>
+            </ul>
+          </nav>
+        </>
+      )}
+    </header>
+  );
+}

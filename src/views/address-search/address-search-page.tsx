@@ -1,0 +1,156 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ADDRESS_SEARCH_MESSAGES, type StoredDelivery } from '../../../machines/address-search/address-search.machine';
+import { readStored } from '../../app/storage';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Button } from '../../components/form/button';
+import { ChoiceGroup } from '../../components/form/choice-group';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { TextField } from '../../components/form/text-field';
+import { Modal } from '../../components/modal';
+import { formatAddress, liveAddressSearchMachine } from './address-search-actors';
+
+type Actor = ReturnType<typeof useActorRef<typeof liveAddressSearchMachine>>;
+
+function PostcodeForm({ actor, busy }: { actor: Actor; busy: boolean }) {
+  const error = useSelector(actor, (s) => s.context.error);
+  const [postcode, setPostcode] = useState(() => actor.getSnapshot().context.postcode);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'postcode.submit', postcode });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField
+        id="postcode"
+        label="Postcode"
+        hint="For example, W4 2HD"
+        autoComplete="postal-code"
+        className="field__input--postcode"
+        value={postcode}
+        error={error?.field === 'postcode' ? error.message : undefined}
+        onChange={(event) => setPostcode(event.target.value)}
+      />
+      <Button type="submit" busy={busy}>
+        Find my address
+      </Button>
+    </form>
+  );
+}
+
+function AddressChoice({ actor, busy }: { actor: Actor; busy: boolean }) {
+  const { addresses, postcode, error } = useSelector(actor, (s) => s.context);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'address.choose', addressId: chosen[0] ?? null });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <ChoiceGroup
+        id="address"
+        type="radio"
+        legend={`Select your address in ${postcode}`}
+        choices={addresses.map((address) => ({ value: address.id, label: [address.address1, address.address2, address.city].filter(Boolean).join(', ') }))}
+        values={chosen}
+        onChange={setChosen}
+        error={error?.field === 'address' ? error.message : undefined}
+      />
+      <Button type="submit" busy={busy}>
+        Deliver here
+      </Button>{' '}
+      <Button variant="link" onClick={() => actor.send({ type: 'address.enterManually' })}>
+        My address is not listed
+      </Button>{' '}
+      <Button variant="link" onClick={() => actor.send({ type: 'search.restart' })}>
+        Change postcode
+      </Button>
+    </form>
+  );
+}
+
+function ManualAddress({ actor, busy }: { actor: Actor; busy: boolean }) {
+  const { postcode, error } = useSelector(actor, (s) => s.context);
+  const [fields, setFields] = useState({ address1: '', address2: '', city: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'address.submit', ...fields });
+  };
+  const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
+  return (
+    <form onSubmit={submit} noValidate>
+      <p>
+        Postcode: <strong>{postcode}</strong>
+      </p>
+      <TextField id="address1" label="Address line 1" autoComplete="address-line1" value={fields.address1} error={errorFor('address1')} onChange={(e) => setFields({ ...fields, address1: e.target.value })} />
+      <TextField id="address2" label="Address line 2 (optional)" autoComplete="address-line2" value={fields.address2} onChange={(e) => setFields({ ...fields, address2: e.target.value })} />
+      <TextField id="city" label="Town or city" autoComplete="address-level2" value={fields.city} error={errorFor('city')} onChange={(e) => setFields({ ...fields, city: e.target.value })} />
+      <Button type="submit" busy={busy}>
+        Deliver here
+      </Button>{' '}
+      <Button variant="link" onClick={() => actor.send({ type: 'search.restart' })}>
+        Change postcode
+      </Button>
+    </form>
+  );
+}
+
+/** The landing screen (`/` redirects here): find the restaurant that delivers to the customer. */
+export default function AddressSearchPage() {
+  useDocumentTitle('Fresh pasta, delivered');
+  const navigate = useNavigate();
+  const actor = useActorRef(liveAddressSearchMachine, { input: { stored: readStored<StoredDelivery>('delivery') } });
+  const snapshot = useSelector(actor, (s) => s);
+  const busy = snapshot.hasTag('busy');
+  const error = snapshot.context.error;
+
+  useEffect(() => {
+    if (snapshot.status !== 'done') return;
+    navigate(snapshot.output?.outcome === 'recipeKit' ? '/menu' : '/pasta-now');
+  }, [snapshot.status, snapshot.output, navigate]);
+
+  const view = snapshot.matches('choosingAddress') || (busy && snapshot.context.addresses.length && snapshot.matches('locating'))
+    ? 'choose'
+    : snapshot.matches('enteringAddress') || (snapshot.matches('locating') && !snapshot.context.addresses.length)
+      ? 'manual'
+      : 'postcode';
+
+  return (
+    <div className="narrow">
+      {error && <ErrorSummary errors={[{ fieldId: error.field, message: error.message }]} />}
+      <h1>Fresh pasta, delivered hot</h1>
+      <p>Tell us where you are and we will find the Sfoglia kitchen nearest to you.</p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {busy ? 'Searching…' : ''}
+      </p>
+      {snapshot.matches('confirmingStored') && snapshot.context.stored ? (
+        <div className="notice">
+          <p>
+            Deliver to <strong>{formatAddress(snapshot.context.stored.address)}</strong> from {snapshot.context.stored.restaurantSite}?
+          </p>
+          <Button onClick={() => actor.send({ type: 'stored.use' })}>Continue</Button>{' '}
+          <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>
+            Use another address
+          </Button>
+        </div>
+      ) : view === 'choose' ? (
+        <AddressChoice actor={actor} busy={busy} />
+      ) : view === 'manual' ? (
+        <ManualAddress actor={actor} busy={busy} />
+      ) : (
+        <PostcodeForm actor={actor} busy={busy} />
+      )}
+      <Modal open={snapshot.matches('unavailable')} title="Sorry, we can't deliver hot pasta to this address yet" onClose={() => actor.send({ type: 'search.restart' })}>
+        <p>{ADDRESS_SEARCH_MESSAGES.noRestaurants} near {snapshot.context.address ? formatAddress(snapshot.context.address) : 'this address'}.</p>
+        <p>Our recipe kits are delivered across the UK: fresh pasta and sauces to cook at home in minutes.</p>
+        <div className="modal__actions">
+          <Button onClick={() => actor.send({ type: 'kit.choose' })}>Get a recipe kit</Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>
+            Check another address
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type ComponentType } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Actor } from 'xstate';
+import { safeReturnTo } from '../../domain/return-to';
+import { flash } from '../../components/flash/flash-store';
+import { useFlowBridge } from '../../flows/use-flow-bridge';
+import { useSessionActor, useSessionStatus } from '../../session/session-context';
+import { liveAuthMachine } from './auth-actors';
+import { ForgotPasswordStep, ResetRequestedStep } from './forgot-password-step';
+import { LoginStep } from './login-step';
+import { ResetPasswordStep } from './reset-password-step';
+import { SignupStep } from './signup-step';
+import { SocialLoginStep } from './social-login-step';
+
+export type AuthActor = Actor<typeof liveAuthMachine>;
+export interface StepProps {
+  actor: AuthActor;
+}
+
+type StepState = 'socialLogin' | 'login' | 'signup' | 'forgotPassword' | 'resetRequested' | 'resetPassword';
+
+/** One view per step: a new step state fails to compile until it has one. */
+const stepViews = {
+  socialLogin: SocialLoginStep,
+  login: LoginStep,
+  signup: SignupStep,
+  forgotPassword: ForgotPasswordStep,
+  resetRequested: ResetRequestedStep,
+  resetPassword: ResetPasswordStep,
+} satisfies Record<StepState, ComponentType<StepProps>>;
+
+const NOTICES = {
+  signedIn: 'You are signed in.',
+  signedUp: 'Your account has been created. Benvenuto!',
+  passwordChanged: 'Your password has been changed.',
+} as const;
+
+/** Sign-in, sign-up and password recovery: /social-login, /login, /signup, /forgot-password, /reset-password. */
+export default function AuthFlow() {
+  const status = useSessionStatus();
+  if (status === 'loading') return <p className="page-loading" role="status">Loading…</p>;
+  return <AuthFlowRunning signedIn={status === 'signedIn'} />;
+}
+
+function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSessionActor();
+  const actor = useActorRef(liveAuthMachine, {
+    input: (() => {
+      const params = new URLSearchParams(location.search);
+      return { path: location.pathname, returnTo: safeReturnTo(params.get('returnTo')), token: params.get('token'), signedIn };
+    })(),
+  });
+  // returnTo travels with the customer between steps; the one-time token never stays in the URL.
+  useFlowBridge(actor, (search) => {
+    const returnTo = search.get('returnTo');
+    return returnTo ? new URLSearchParams({ returnTo }).toString() : '';
+  });
+  const step = useSelector(actor, (snapshot) => (snapshot.matches('steps') ? (Object.values(snapshot.value)[0] as StepState) : null));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : undefined));
+
+  useEffect(() => {
+    if (!output) return;
+    if (output.customer) session.send({ type: 'session.signedIn', customer: output.customer });
+    if (output.notice) flash(NOTICES[output.notice]);
+    navigate(output.redirectTo, { replace: true });
+  }, [output, session, navigate]);
+
+  // While a call runs the machine has left the step; the form stays up, its button busy.
+  const shownStep = useRef<StepState | null>(null);
+  if (step) shownStep.current = step;
+  const visible = step ?? (busy ? shownStep.current : null);
+  if (!visible) return <p className="page-loading" role="status">Please wait…</p>;
+  const View = stepViews[visible];
+  return <View actor={actor} />;
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Button } from '../../components/form/button';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { TextField } from '../../components/form/text-field';
+import type { StepProps } from './auth-flow';
+import { StepLink } from './auth-links';
+import { useAuthStep } from './use-auth-step';
+
+export function ForgotPasswordStep({ actor }: StepProps) {
+  useDocumentTitle('Reset your password');
+  const { busy, summary, errorFor } = useAuthStep(actor);
+  const [email, setEmail] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'reset.submit', email });
+  };
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={summary} />
+      <h1>Reset your password</h1>
+      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          id="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          error={errorFor('email')}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" busy={busy}>
+          Send reset link
+        </Button>
+      </form>
+      <p>
+        <StepLink to="/login">Back to sign in</StepLink>
+      </p>
+    </div>
+  );
+}
+
+export function ResetRequestedStep({ actor }: StepProps) {
+  useDocumentTitle('Check your email');
+  const email = actor.getSnapshot().context.resetEmail;
+  return (
+    <div className="narrow">
+      <h1>Check your email</h1>
+      <p>
+        If an account exists for <strong>{email}</strong>, we have sent a link to reset your password. The link works for 1 hour.
+      </p>
+      <p>
+        <StepLink to="/login">Back to sign in</StepLink>
+      </p>
+    </div>
+  );
+}

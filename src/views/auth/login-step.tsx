@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Button } from '../../components/form/button';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { TextField } from '../../components/form/text-field';
+import type { StepProps } from './auth-flow';
+import { StepLink } from './auth-links';
+import { useAuthStep } from './use-auth-step';
+
+export function LoginStep({ actor }: StepProps) {
+  useDocumentTitle('Sign in');
+  const { busy, summary, errorFor } = useAuthStep(actor);
+  const [form, setForm] = useState({ email: '', password: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'login.submit', form });
+  };
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={summary} />
+      <h1>Sign in</h1>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          id="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={form.email}
+          error={errorFor('email')}
+          onChange={(event) => setForm({ ...form, email: event.target.value })}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={form.password}
+          error={errorFor('password')}
+          onChange={(event) => setForm({ ...form, password: event.target.value })}
+        />
+        <Button type="submit" busy={busy}>
+          Sign in
+        </Button>
+      </form>
+      <p>
+        <StepLink to="/forgot-password">Forgotten your password?</StepLink>
+      </p>
+      <p>
+        New to Sfoglia? <StepLink to="/signup">Create an account</StepLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Button } from '../../components/form/button';
+import { ChoiceGroup } from '../../components/form/choice-group';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { TextField } from '../../components/form/text-field';
+import { MIN_PASSWORD_LENGTH, type SignupForm } from '../../domain/account-forms';
+import type { StepProps } from './auth-flow';
+import { StepLink } from './auth-links';
+import { useAuthStep } from './use-auth-step';
+
+const CHANNELS = [
+  { value: 'emails', label: 'Email' },
+  { value: 'sms', label: 'Text message' },
+  { value: 'mail', label: 'Post' },
+  { value: 'none', label: 'I do not want to hear about offers' },
+];
+
+/** Spec section 5: first name, last name, email, password and a marketing preference. */
+export function SignupStep({ actor }: StepProps) {
+  useDocumentTitle('Create an account');
+  const { busy, summary, errorFor } = useAuthStep(actor);
+  const emailTaken = actor.getSnapshot().context.emailTaken;
+  const [fields, setFields] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const [channels, setChannels] = useState<string[]>([]);
+
+  const onChannels = (values: string[]) => {
+    // 'none' is exclusive: choosing it clears the others, choosing another clears it.
+    const added = values.find((value) => !channels.includes(value));
+    setChannels(added === 'none' ? ['none'] : values.filter((value) => value !== 'none'));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const marketing: SignupForm['marketing'] =
+      channels.length === 0 ? null : { emails: channels.includes('emails'), sms: channels.includes('sms'), mail: channels.includes('mail') };
+    actor.send({ type: 'signup.submit', form: { ...fields, marketing } });
+  };
+  const field = (name: keyof typeof fields) => ({
+    id: name,
+    value: fields[name],
+    error: errorFor(name),
+    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
+  });
+
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={summary} />
+      {emailTaken && (
+        <p className="notice">
+          Already have an account? <StepLink to="/login">Sign in</StepLink> or <StepLink to="/forgot-password">reset your password</StepLink>.
+        </p>
+      )}
+      <h1>Create an account</h1>
+      <form onSubmit={submit} noValidate>
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField label="Email address" type="email" autoComplete="email" spellCheck={false} {...field('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`Use ${MIN_PASSWORD_LENGTH} characters or more`}
+          {...field('password')}
+        />
+        <ChoiceGroup
+          id="marketing"
+          type="checkbox"
+          legend="How would you like to hear about offers and new dishes?"
+          hint="Select all that apply. You can change this at any time in your account."
+          choices={CHANNELS}
+          values={channels}
+          onChange={onChannels}
+          error={errorFor('marketing')}
+        />
+        <Button type="submit" busy={busy}>
+          Create account
+        </Button>
+      </form>
+      <p>
+        Already have an account? <StepLink to="/login">Sign in</StepLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { withQueryClient } from '../../app/with-query-client';
+import { QueryError } from '../../components/query-error';
+import { servicesOf, useRestaurants } from './restaurant-queries';
+
+function RestaurantsPage() {
+  useDocumentTitle('Our restaurants');
+  const restaurants = useRestaurants();
+  return (
+    <div className="page">
+      <h1>Our restaurants</h1>
+      <p>Book a table, collect your order, or eat in at any of our pasta bars.</p>
+      {restaurants.isPending && <p role="status">Loading restaurants…</p>}
+      {restaurants.isError && <QueryError what="the restaurants" retry={() => restaurants.refetch()} />}
+      {restaurants.data && (
+        <ul className="card-list">
+          {restaurants.data.map((restaurant) => (
+            <li key={restaurant.id} className="card">
+              <h2>
+                <Link to={`/restaurant/${restaurant.id}`}>{restaurant.site}</Link>
+              </h2>
+              <p>
+                {restaurant.address1}, {restaurant.city} {restaurant.postcode}
+              </p>
+              <p>{servicesOf(restaurant)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default withQueryClient(RestaurantsPage);
