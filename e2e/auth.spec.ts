@@ -1,0 +1,196 @@
+import { TestModel } from 'xstate/graph';
+import { AUTH_PATHS, authMachine, type AuthEvent } from '../machines/auth/auth.machine';
+import { DEMO, expect, expectNoAxeViolations, latestEmail, signIn, signUpViaApi, test } from './support/fixtures';
+
+/** What the customer sees on each step of the auth machine. */
+const stepHeadings = {
+  '/social-login': 'Sign in or create an account',
+  '/login': 'Sign in',
+  '/signup': 'Create an account',
+  '/forgot-password': 'Reset your password',
+} as const;
+
+test.describe('auth machine paths through the real UI', () => {
+  // The machine's navigation between steps, walked as clicks on the links each step shows.
+  const model = new TestModel(authMachine, {
+    input: { path: '/social-login', returnTo: '/', token: null, signedIn: false },
+    events: (['/social-login', '/login', '/signup', '/forgot-password'] as const).map((path) => ({ type: 'url.changed', path }) as AuthEvent),
+    serializeState: (s) => JSON.stringify(s.value),
+  });
+  const linkTo: Record<string, Record<string, string>> = {
+    '/social-login': { '/login': 'Sign in with your email', '/signup': 'Create an account' },
+    '/login': { '/forgot-password': 'Forgotten your password?', '/signup': 'Create an account' },
+    '/signup': { '/login': 'Sign in' },
+    '/forgot-password': { '/login': 'Back to sign in' },
+  };
+  for (const path of model.getShortestPaths()) {
+    const route = path.steps.slice(1).map((step) => (step.event as { path: string }).path);
+    if (route.length === 0) continue;
+    test(`social-login → ${route.join(' → ')}`, async ({ page }) => {
+      await page.goto('/social-login');
+      let at = '/social-login';
+      for (const next of route) {
+        const label = linkTo[at]?.[next];
+        if (label) await page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
+        else await page.goto(next);
+        await expect(page).toHaveURL(new RegExp(`${next}$`));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(stepHeadings[next as keyof typeof stepHeadings]);
+        at = next;
+      }
+    });
+  }
+});
+
+test.describe('sign in', () => {
+  test('the demo customer signs in and lands on /', async ({ page }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+  });
+
+  test("a wrong password says \"Email and Password don't match\"", async ({ page }) => {
+    await signIn(page, DEMO.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toContainText("Email and Password don't match");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('empty fields get GOV.UK messages linked from the summary', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const summary = page.getByRole('alert');
+    await expect(summary.getByRole('link', { name: 'Enter your email address' })).toBeVisible();
+    await summary.getByRole('link', { name: 'Enter your password' }).click();
+    await expect(page.getByLabel('Password')).toBeFocused();
+  });
+
+  test('a signed-in customer reaching an auth screen goes to /', async ({ page }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    for (const path of Object.values(AUTH_PATHS)) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    }
+  });
+
+  test('account pages send a signed-out customer to /social-login with returnTo, and back after sign-in', async ({ page }) => {
+    await page.goto('/account/my-details');
+    await expect(page).toHaveURL(/\/social-login\?returnTo=%2Faccount%2Fmy-details$/);
+    await page.getByRole('link', { name: 'Sign in with your email' }).click();
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount%2Fmy-details$/);
+    await page.getByLabel('Email address').fill(DEMO.email);
+    await page.getByLabel('Password').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/account\/my-details$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My details');
+  });
+});
+
+test.describe('sign up', () => {
+  test('a new customer signs up and is signed in', async ({ page }) => {
+    const email = `new.${Date.now()}@example.com`;
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Marco');
+    await page.getByLabel('Last name').fill('Polo');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill('cappelletti-1');
+    await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ciao Marco');
+  });
+
+  test('requires a marketing preference', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Marco');
+    await page.getByLabel('Last name').fill('Polo');
+    await page.getByLabel('Email address').fill('marco@example.com');
+    await page.getByLabel('Password').fill('cappelletti-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert')).toContainText('Select how you would like to hear from us');
+  });
+
+  test("an email already in use gives 'An error occurred while creating your account' and a way to sign in", async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Giulia');
+    await page.getByLabel('Last name').fill('Rossi');
+    await page.getByLabel('Email address').fill(DEMO.email);
+    await page.getByLabel('Password').fill('whatever-123');
+    await page.getByLabel('I do not want to hear about offers').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert')).toContainText('An error occurred while creating your account');
+    await expect(page.getByRole('link', { name: 'reset your password' })).toBeVisible();
+  });
+});
+
+test.describe('password recovery', () => {
+  test('forgot password → the emailed link → a new password → signed in', async ({ page, request }) => {
+    const customer = await signUpViaApi(request);
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email address').fill(customer.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+
+    const email = await latestEmail(request, customer.email);
+    const link = email.text.match(/http\S+reset-password\?token=\S+/)?.[0] ?? '';
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('New password').fill('fettuccine-77');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, customer.email, 'fettuccine-77');
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+  });
+
+  test('a used link says so and offers a new one', async ({ page, request }) => {
+    const customer = await signUpViaApi(request);
+    await request.post('/api/v2/customers/password_reset', { headers: { 'X-Branch': 'web' }, data: { email: customer.email } });
+    const link = (await latestEmail(request, customer.email)).text.match(/http\S+reset-password\?token=\S+/)?.[0] ?? '';
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('This link has expired or has already been used');
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+
+  test('/reset-password without a link asks for one', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+});
+
+test.describe('sign out', () => {
+  test('clears the stored customer data and the session', async ({ page }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('sfoglia.delivery', JSON.stringify({ value: { x: 1 }, expiresAt: null })));
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('sfoglia.')))).toEqual([]);
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/social-login\?returnTo=/);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/social-login', '/login', '/signup', '/forgot-password']) {
+    test(`${path} has no axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the sign-in error state has no axe violations', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

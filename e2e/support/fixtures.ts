@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+
+export const DEMO = { email: 'demo@sfoglia.test', password: 'pasta-fresca-2026' };
+const BRANCH = { 'X-Branch': 'web' };
+
+export interface NewCustomer {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** A fresh customer created through the API, so a test owns its account. */
+export async function signUpViaApi(request: APIRequestContext): Promise<NewCustomer> {
+  const customer = { email: `e2e.${randomBytes(5).toString('hex')}@example.com`, password: 'tortellini-2026', firstName: 'Carla' };
+  const response = await request.post('/api/v2/customers', {
+    headers: BRANCH,
+    data: { first_name: customer.firstName, last_name: 'Bianchi', email: customer.email, password: customer.password, accepts_emails: false, accepts_sms: false, accepts_mail: false },
+  });
+  expect(response.status()).toBe(201);
+  return customer;
+}
+
+/** Signs in through the real sign-in screen. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The newest email the app sent to this address (the development mailbox). */
+export async function latestEmail(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }> {
+  const response = await request.get(`/api/v2/dev/emails?to=${encodeURIComponent(to)}`);
+  const [email] = (await response.json()).data;
+  expect(email, `an email to ${to}`).toBeTruthy();
+  return email.attributes;
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };
