@@ -6,8 +6,11 @@ const apiPort = Number(process.env.API_PORT ?? 3000);
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': `http://localhost:${apiPort}`, '/dev': `http://localhost:${apiPort}` } },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
   test: {
+    // CI counts results from these files (.ci/run).
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: process.env.VITEST_JSON ?? 'test-results/vitest.json' },
     projects: [
       {
         extends: true,

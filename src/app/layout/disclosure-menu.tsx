@@ -3,11 +3,13 @@ import { useLocation } from 'react-router-dom';
 
 /** A button that shows and hides a list of links (the disclosure navigation pattern). */
 export function DisclosureMenu({ label, children, onOpen }: { label: string; children: ReactNode; onOpen?: () => void }) {
-  const [open, setOpen] = useState(false);
+  // Open only on the page where it was opened: following one of its links closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
@@ -19,6 +21,8 @@ export function DisclosureMenu({ label, children, onOpen }: { label: string; chi
       document.removeEventListener('click', close);
       document.removeEventListener('keydown', close);
     };
+    // setOpen only depends on pathname, which `open` already follows
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   return (
     <div className="disclosure" ref={root}>

@@ -68,14 +68,17 @@ function AccountMenu() {
 
 /** The header. The checkout variant keeps only the logo and reassurance, so nothing pulls the customer away. */
 export function TopBar({ variant }: { variant: TopBarVariant }) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer belongs to the page it was opened on: navigating closes it.
   const { pathname } = useLocation();
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === pathname;
+  const setDrawerOpen = (next: boolean) => setDrawerOpenOn(next ? pathname : null);
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drawerOpen]);
 
   return (

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { safeReturnTo } from '../../domain/return-to';
@@ -30,6 +30,14 @@ const stepViews = {
   resetPassword: ResetPasswordStep,
 } satisfies Record<StepState, ComponentType<StepProps>>;
 
+/** While a call runs the machine has left the step: its form stays up, the button busy. */
+const formOfWork = {
+  signingIn: 'login',
+  signingUp: 'signup',
+  requestingReset: 'forgotPassword',
+  savingPassword: 'resetPassword',
+} as const satisfies Record<string, StepState>;
+
 const NOTICES = {
   signedIn: 'You are signed in.',
   signedUp: 'Your account has been created. Benvenuto!',
@@ -58,8 +66,11 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
     const returnTo = search.get('returnTo');
     return returnTo ? new URLSearchParams({ returnTo }).toString() : '';
   });
-  const step = useSelector(actor, (snapshot) => (snapshot.matches('steps') ? (Object.values(snapshot.value)[0] as StepState) : null));
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const step = useSelector(actor, (snapshot) =>
+    snapshot.matches('steps')
+      ? (Object.values(snapshot.value)[0] as StepState)
+      : (formOfWork[snapshot.value as keyof typeof formOfWork] ?? null),
+  );
   const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : undefined));
 
   useEffect(() => {
@@ -69,11 +80,7 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
     navigate(output.redirectTo, { replace: true });
   }, [output, session, navigate]);
 
-  // While a call runs the machine has left the step; the form stays up, its button busy.
-  const shownStep = useRef<StepState | null>(null);
-  if (step) shownStep.current = step;
-  const visible = step ?? (busy ? shownStep.current : null);
-  if (!visible) return <p className="page-loading" role="status">Please wait…</p>;
-  const View = stepViews[visible];
+  if (!step) return <p className="page-loading" role="status">Please wait…</p>;
+  const View = stepViews[step];
   return <View actor={actor} />;
 }

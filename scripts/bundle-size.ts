@@ -1,0 +1,64 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * `npm run size`: gzipped JavaScript loaded by the first view of each budgeted route: the entry
+ * chunk, the route's lazy screen, and everything they import statically. Fails above budget.
+ */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const KIB = 1024;
+const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
+  { route: '/pasta-now-search-address', screen: 'src/views/address-search/address-search-page.tsx', budgetKiB: 120 },
+  { route: '/login', screen: 'src/views/auth/auth-flow.tsx', budgetKiB: 120 },
+  { route: '/account', screen: 'src/views/account/account-layout.tsx', budgetKiB: 140 },
+  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 140 },
+];
+
+const dist = path.resolve('dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('The manifest has no entry chunk');
+
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
+
+let failed = false;
+const rows = BUDGETS.map(({ route, screen, budgetKiB }) => {
+  if (!manifest[screen]) {
+    failed = true;
+    return `| ${route} | not built (${screen}) | ${budgetKiB} KiB | fail |`;
+  }
+  const chunks = new Set([...staticClosure(entryKey), ...staticClosure(screen)]);
+  const kib = [...chunks].reduce((sum, key) => sum + gzipSize(manifest[key]!.file), 0) / KIB;
+  const ok = kib <= budgetKiB;
+  if (!ok) failed = true;
+  return `| ${route} | ${kib.toFixed(1)} KiB | ${budgetKiB} KiB | ${ok ? 'ok' : 'OVER'} |`;
+});
+
+const table = ['| route | first-view JS (gzip) | budget | |', '| --- | --- | --- | --- |', ...rows].join('\n');
+console.log(table);
+writeFileSync(
+  'docs/benchmarks/bundle-size.md',
+  `# Bundle size\n\nGzipped JavaScript loaded by the first view of each route (entry chunk, the route's screen, and their static imports), measured by \`npm run size\` after \`npm run build\`.\n\n${table}\n`,
+);
+if (failed) {
+  console.error('Bundle budget exceeded.');
+  process.exit(1);
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import {
+  ADDRESS_SEARCH_MESSAGES,
+  addressSearchMachine,
+  type AddressSearchEvent,
+  type DeliveryAddress,
+  type LocatedAddress,
+  type StoredDelivery,
+} from '../../machines/address-search/address-search.machine';
+import type { PostcodeAddress, Restaurant } from '../../src/api/types';
+
+type Snapshot = SnapshotFrom<typeof addressSearchMachine>;
+
+const chiswick = { id: '16', site: 'Chiswick' } as Restaurant;
+const devonshire = { id: '1', address1: '12 Devonshire Road', address2: null, city: 'London', zip: 'W4 2HD', countryCode: 'GB', lat: 51.4916, lon: -0.2555 } as PostcodeAddress;
+const located = (restaurant: Restaurant | null): LocatedAddress => ({
+  address: { address1: '12 Devonshire Road', address2: null, city: 'London', zip: 'W4 2HD', countryCode: 'GB', lat: 51.4916, lon: -0.2555 },
+  restaurant,
+});
+const stored: StoredDelivery = { address: located(chiswick).address, restaurantId: '16', restaurantSite: 'Chiswick' };
+
+const modelEvents = [
+  { type: 'stored.use' },
+  { type: 'search.restart' },
+  { type: 'postcode.submit', postcode: 'w42hd' },
+  { type: 'postcode.submit', postcode: '' },
+  { type: 'postcode.submit', postcode: 'hello' },
+  { type: 'address.choose', addressId: '1' },
+  { type: 'address.choose', addressId: null },
+  { type: 'address.enterManually' },
+  { type: 'address.submit', address1: '9 Hatton Garden', address2: '', city: 'London' },
+  { type: 'address.submit', address1: '', address2: '', city: 'London' },
+  { type: 'kit.choose' },
+  { type: 'xstate.done.actor.lookupAddresses', output: [devonshire] },
+  { type: 'xstate.done.actor.lookupAddresses', output: [] },
+  { type: 'xstate.error.actor.lookupAddresses', error: { message: "We couldn't find any addresses for ZZ9 9ZZ." } },
+  { type: 'xstate.done.actor.locateAddress', output: located(chiswick) },
+  { type: 'xstate.done.actor.locateAddress', output: located(null) },
+  { type: 'xstate.error.actor.locateAddress', error: { message: "Can't find lat/long for postcode W4 2HD" } },
+] as unknown as AddressSearchEvent[];
+
+const stateAssertions = {
+  confirmingStored: (s: Snapshot) => expect(s.context.stored).not.toBeNull(),
+  enteringPostcode: (s: Snapshot) => expect(s.hasTag('busy')).toBe(false),
+  lookingUpAddresses: (s: Snapshot) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.context.postcode).toBe('W4 2HD');
+  },
+  choosingAddress: (s: Snapshot) => expect(s.context.addresses.length).toBeGreaterThan(0),
+  enteringAddress: (s: Snapshot) => expect(s.context.postcode).toBe('W4 2HD'),
+  locating: (s: Snapshot) => expect(s.context.address?.zip).toBe('W4 2HD'),
+  unavailable: (s: Snapshot) => expect(s.context.restaurant).toBeNull(),
+  found: (s: Snapshot) => expect(s.output).toMatchObject({ outcome: 'found', delivery: { restaurantId: '16' } }),
+  recipeKit: (s: Snapshot) => expect(s.output).toEqual({ outcome: 'recipeKit' }),
+} satisfies Record<string, (snapshot: Snapshot) => void>;
+
+const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.stored !== null, s.context.addresses.length > 0]);
+/** `createTestModel` refuses invoking machines; the TestModel it wraps walks them with done/error events (see auth test). */
+const modelFor = (input: { stored: StoredDelivery | null }) => new TestModel(addressSearchMachine, { input, events: modelEvents, serializeState: serialize });
+
+function createHarness(input: { stored: StoredDelivery | null }) {
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const stores: StoredDelivery[] = [];
+  const fake = <T, I>(name: string) => fromPromise<T, I>(() => new Promise<T>((resolve, reject) => pending.set(name, { resolve: resolve as (v: unknown) => void, reject })));
+  const actor = createActor(
+    addressSearchMachine.provide({
+      actors: { lookupAddresses: fake<PostcodeAddress[], { postcode: string }>('lookupAddresses'), locateAddress: fake<LocatedAddress, DeliveryAddress>('locateAddress') },
+      actions: { storeDelivery: (_, delivery: StoredDelivery) => void stores.push(delivery) },
+    }),
+    { input },
+  ).start();
+  const settle = async (event: { type: string; output?: unknown; error?: unknown }) => {
+    const [, outcome, , name = ''] = event.type.split('.');
+    const call = pending.get(name);
+    if (!call) throw new Error(`no pending call for ${event.type}`);
+    pending.delete(name);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, settle, stores };
+}
+
+const entries = [
+  { name: 'a first visit', input: { stored: null } },
+  { name: 'a returning visitor with stored details', input: { stored } },
+];
+
+describe('address search machine: every generated path', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      for (const path of modelFor(entry.input).getSimplePaths()) {
+        it(path.description, async () => {
+          const { actor, settle } = createHarness(entry.input);
+          await path.test({
+            states: stateAssertions,
+            events: Object.fromEntries(
+              modelEvents.map((e) => [
+                e.type,
+                async ({ event }: { event: { type: string } }) => {
+                  if (event.type.startsWith('xstate.')) await settle(event);
+                  else actor.send(event as AddressSearchEvent);
+                },
+              ]),
+            ),
+          });
+          expect(actor.getSnapshot().value).toEqual(path.state.value);
+        });
+      }
+    });
+  }
+
+  it('reaches every state (coverage guard)', () => {
+    const reached = new Set(entries.flatMap((entry) => modelFor(entry.input).getSimplePaths().flatMap((path) => path.steps.map((step) => String(step.state.value)))));
+    reached.delete('start');
+    expect([...reached].sort().join(', ')).toBe(Object.keys(stateAssertions).sort().join(', '));
+  });
+});
+
+describe('address search machine: the rules', () => {
+  it('asks for a postcode, then for a real one', () => {
+    const { actor } = createHarness({ stored: null });
+    actor.send({ type: 'postcode.submit', postcode: ' ' });
+    expect(actor.getSnapshot().context.error).toEqual({ field: 'postcode', message: ADDRESS_SEARCH_MESSAGES.enterPostcode });
+    actor.send({ type: 'postcode.submit', postcode: 'W4' });
+    expect(actor.getSnapshot().context.error).toEqual({ field: 'postcode', message: 'Enter a real postcode, like W4 2HD' });
+  });
+
+  it('stores the delivery details when a restaurant serves the address', async () => {
+    const { actor, settle, stores } = createHarness({ stored: null });
+    actor.send({ type: 'postcode.submit', postcode: 'w4 2hd' });
+    await settle({ type: 'xstate.done.actor.lookupAddresses', output: [devonshire] });
+    actor.send({ type: 'address.choose', addressId: '1' });
+    await settle({ type: 'xstate.done.actor.locateAddress', output: located(chiswick) });
+    expect(stores).toEqual([stored]);
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'found', delivery: stored });
+  });
+
+  it("shows the geocoder's message naming the postcode when it cannot place the address", async () => {
+    const { actor, settle } = createHarness({ stored: null });
+    actor.send({ type: 'postcode.submit', postcode: 'W4 2HD' });
+    await settle({ type: 'xstate.done.actor.lookupAddresses', output: [] });
+    actor.send({ type: 'address.submit', address1: '1 Nowhere Lane', address2: '', city: 'London' });
+    await settle({ type: 'xstate.error.actor.locateAddress', error: { message: "Can't find lat/long for postcode W4 2HD" } });
+    expect(actor.getSnapshot().context.error?.message).toBe("Can't find lat/long for postcode W4 2HD");
+  });
+});

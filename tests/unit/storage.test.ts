@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearAllStored, ONE_WEEK_MS, readStored, writeStored } from '../../src/app/storage';
+
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+  get keys() {
+    return [...this.items.keys()];
+  }
+}
+
+describe('stored keys', () => {
+  let memory: MemoryStorage;
+  beforeEach(() => {
+    memory = new MemoryStorage();
+    Object.assign(globalThis, { window: { localStorage: memory } });
+  });
+
+  it('keeps delivery details for exactly one week', () => {
+    const now = Date.UTC(2026, 10, 22, 12);
+    writeStored('delivery', { restaurantId: '16' }, { ttlMs: ONE_WEEK_MS, now });
+
+    expect(readStored('delivery', now + ONE_WEEK_MS - 1)).toEqual({ restaurantId: '16' });
+    expect(readStored('delivery', now + ONE_WEEK_MS)).toBeNull();
+    expect(memory.keys).toEqual([]);
+  });
+
+  it('clears every stored key at sign-out', () => {
+    writeStored('delivery', 1);
+    writeStored('addressText', 'x');
+    writeStored('selectedSubscription', 2);
+
+    clearAllStored();
+
+    expect(memory.keys).toEqual([]);
+  });
+
+  it('treats an unreadable entry as missing', () => {
+    memory.setItem('sfoglia.redirect', '{oops');
+    expect(readStored('redirect')).toBeNull();
+  });
+});
