@@ -136,6 +136,7 @@ test.describe('password recovery', () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
     await expect(page).toHaveURL(/\/reset-password$/);
+    await expectNoAxeViolations(page);
     await page.getByLabel('New password').fill('fettuccine-77');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
