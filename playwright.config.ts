@@ -14,6 +14,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Its own folder: Playwright empties outputDir at start, and test-results/ also holds Vitest's reports.
+  outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

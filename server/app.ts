@@ -50,6 +50,15 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     prefix: 'api/v2',
   });
   if (config.mailboxEnabled) registerDevMailbox(app, deps);
+  if (config.smtpUrl) {
+    // Emails that failed to send are retried; row locks keep several instances from sending one twice.
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void deps.mailer.deliverPending().catch((error: unknown) => app.log.error(error)), 30_000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   const hasSpa = serveSpa && fs.existsSync(path.join(spaDir, 'index.html'));
   if (hasSpa) {
