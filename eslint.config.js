@@ -5,7 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'openapi/schema.d.ts', 'server/db/migrations', 'playwright-report', 'test-results', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'openapi/schema.d.ts',
+      'server/db/migrations',
+      'playwright-report',
+      'test-results',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,10 +25,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
-      'check-file/folder-naming-convention': ['error', { '{src,machines,server,tests,e2e,scripts}/**/': 'KEBAB_CASE' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{src,machines,server,tests,e2e,scripts}/**/': 'KEBAB_CASE' },
+      ],
     },
   },
   // The layers of docs/architecture.md. (ESLint's own rule: import-x's native resolver leaves
@@ -25,7 +46,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The browser app must not import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The browser app must not import server code.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -33,7 +61,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)src/(?!domain/)', message: 'The server shares only src/domain with the app.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!domain/)',
+              message: 'The server shares only src/domain with the app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -47,11 +82,23 @@ export default tseslint.config(
           paths: ['react', 'react-dom', '@xstate/react', 'react-router-dom', 'react-router'],
           patterns: [
             { group: ['**/server/**'], message: 'Machines never import server code.' },
-            { regex: '(^|/)src/(?!domain/|api/)', message: 'Machines use only domain rules and API types.' },
+            {
+              regex: '(^|/)src/(?!domain/|api/)',
+              message: 'Machines use only domain rules and API types.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'location', 'history', 'navigator'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'location',
+        'history',
+        'navigator',
+      ],
     },
   },
   {

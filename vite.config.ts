@@ -5,7 +5,9 @@ const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/api': `http://localhost:${apiPort}`, '/dev': `http://localhost:${apiPort}` } },
+  server: {
+    proxy: { '/api': `http://localhost:${apiPort}`, '/dev': `http://localhost:${apiPort}` },
+  },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
   test: {
     // CI counts results from these files (.ci/run).
@@ -14,11 +16,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
-        test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/components/setup.ts'] },
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/components/setup.ts'],
+        },
       },
       {
         extends: true,

@@ -8,21 +8,31 @@ test.describe('landing: address search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh pasta, delivered hot');
   });
 
-  test('a postcode near Chiswick, typed loosely, finds the address and moves on with the delivery stored for a week', async ({ page }) => {
+  test('a postcode near Chiswick, typed loosely, finds the address and moves on with the delivery stored for a week', async ({
+    page,
+  }) => {
     await page.goto('/pasta-now-search-address');
     await page.getByLabel('Postcode').fill(' w42hd ');
     await page.getByRole('button', { name: 'Find my address' }).click();
     await page.getByRole('radio', { name: '12 Devonshire Road, London' }).check();
     await page.getByRole('button', { name: 'Deliver here' }).click();
     await expect(page).toHaveURL(/\/pasta-now$/);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sfoglia.delivery') ?? 'null'));
-    expect(stored.value).toMatchObject({ restaurantId: '16', restaurantSite: 'Chiswick', address: { address1: '12 Devonshire Road', zip: 'W4 2HD' } });
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('sfoglia.delivery') ?? 'null'),
+    );
+    expect(stored.value).toMatchObject({
+      restaurantId: '16',
+      restaurantSite: 'Chiswick',
+      address: { address1: '12 Devonshire Road', zip: 'W4 2HD' },
+    });
     const weekMs = 7 * 24 * 60 * 60 * 1000;
     expect(stored.expiresAt - Date.now()).toBeGreaterThan(weekMs - 60_000);
     expect(stored.expiresAt - Date.now()).toBeLessThanOrEqual(weekMs);
 
     await page.goto('/pasta-now-search-address');
-    await expect(page.getByText('Deliver to 12 Devonshire Road, London, W4 2HD from Chiswick?')).toBeVisible();
+    await expect(
+      page.getByText('Deliver to 12 Devonshire Road, London, W4 2HD from Chiswick?'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/pasta-now$/);
   });
@@ -36,17 +46,23 @@ test.describe('landing: address search', () => {
     await page.getByLabel('Town or city').fill('London');
     await page.getByRole('button', { name: 'Deliver here' }).click();
     await expect(page).toHaveURL(/\/pasta-now$/);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sfoglia.delivery') ?? 'null'));
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('sfoglia.delivery') ?? 'null'),
+    );
     expect(stored.value.restaurantSite).toBe('Farringdon');
   });
 
-  test('far from every restaurant: the unavailable modal offers a recipe kit or another address', async ({ page }) => {
+  test('far from every restaurant: the unavailable modal offers a recipe kit or another address', async ({
+    page,
+  }) => {
     await page.goto('/pasta-now-search-address');
     await page.getByLabel('Postcode').fill('EH1 1YZ');
     await page.getByRole('button', { name: 'Find my address' }).click();
     await page.getByRole('radio', { name: '2 Princes Street, Edinburgh' }).check();
     await page.getByRole('button', { name: 'Deliver here' }).click();
-    const dialog = page.getByRole('dialog', { name: "Sorry, we can't deliver hot pasta to this address yet" });
+    const dialog = page.getByRole('dialog', {
+      name: "Sorry, we can't deliver hot pasta to this address yet",
+    });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('No restaurants available');
     await expectNoAxeViolations(page);
@@ -76,7 +92,9 @@ test.describe('landing: address search', () => {
     await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   });
 
-  test('an unknown postcode is named in the message; a malformed one says how to fix it', async ({ page }) => {
+  test('an unknown postcode is named in the message; a malformed one says how to fix it', async ({
+    page,
+  }) => {
     await page.goto('/pasta-now-search-address');
     await page.getByRole('button', { name: 'Find my address' }).click();
     await expect(page.getByRole('alert')).toContainText('Enter a postcode');

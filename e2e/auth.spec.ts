@@ -1,6 +1,14 @@
 import { TestModel } from 'xstate/graph';
 import { AUTH_PATHS, authMachine, type AuthEvent } from '../machines/auth/auth.machine';
-import { DEMO, expect, expectNoAxeViolations, latestEmail, signIn, signUpViaApi, test } from './support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  latestEmail,
+  signIn,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
 
 /** What the customer sees on each step of the auth machine. */
 const stepHeadings = {
@@ -14,7 +22,9 @@ test.describe('auth machine paths through the real UI', () => {
   // The machine's navigation between steps, walked as clicks on the links each step shows.
   const model = new TestModel(authMachine, {
     input: { path: '/social-login', returnTo: '/', token: null, signedIn: false },
-    events: (['/social-login', '/login', '/signup', '/forgot-password'] as const).map((path) => ({ type: 'url.changed', path }) as AuthEvent),
+    events: (['/social-login', '/login', '/signup', '/forgot-password'] as const).map(
+      (path) => ({ type: 'url.changed', path }) as AuthEvent,
+    ),
     serializeState: (s) => JSON.stringify(s.value),
   });
   const linkTo: Record<string, Record<string, string>> = {
@@ -31,10 +41,13 @@ test.describe('auth machine paths through the real UI', () => {
       let at = '/social-login';
       for (const next of route) {
         const label = linkTo[at]?.[next];
-        if (label) await page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
+        if (label)
+          await page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
         else await page.goto(next);
         await expect(page).toHaveURL(new RegExp(`${next}$`));
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(stepHeadings[next as keyof typeof stepHeadings]);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          stepHeadings[next as keyof typeof stepHeadings],
+        );
         at = next;
       }
     });
@@ -48,7 +61,7 @@ test.describe('sign in', () => {
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
   });
 
-  test("a wrong password says \"Email and Password don't match\"", async ({ page }) => {
+  test('a wrong password says "Email and Password don\'t match"', async ({ page }) => {
     await signIn(page, DEMO.email, 'not-the-password');
     await expect(page.getByRole('alert')).toContainText("Email and Password don't match");
     await expect(page).toHaveURL(/\/login$/);
@@ -72,7 +85,9 @@ test.describe('sign in', () => {
     }
   });
 
-  test('account pages send a signed-out customer to /social-login with returnTo, and back after sign-in', async ({ page }) => {
+  test('account pages send a signed-out customer to /social-login with returnTo, and back after sign-in', async ({
+    page,
+  }) => {
     await page.goto('/account/my-details');
     await expect(page).toHaveURL(/\/social-login\?returnTo=%2Faccount%2Fmy-details$/);
     await page.getByRole('link', { name: 'Sign in with your email' }).click();
@@ -107,10 +122,14 @@ test.describe('sign up', () => {
     await page.getByLabel('Email address').fill('marco@example.com');
     await page.getByLabel('Password').fill('cappelletti-1');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert')).toContainText('Select how you would like to hear from us');
+    await expect(page.getByRole('alert')).toContainText(
+      'Select how you would like to hear from us',
+    );
   });
 
-  test("an email already in use gives 'An error occurred while creating your account' and a way to sign in", async ({ page }) => {
+  test("an email already in use gives 'An error occurred while creating your account' and a way to sign in", async ({
+    page,
+  }) => {
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Giulia');
     await page.getByLabel('Last name').fill('Rossi');
@@ -118,13 +137,18 @@ test.describe('sign up', () => {
     await page.getByLabel('Password').fill('whatever-123');
     await page.getByLabel('I do not want to hear about offers').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert')).toContainText('An error occurred while creating your account');
+    await expect(page.getByRole('alert')).toContainText(
+      'An error occurred while creating your account',
+    );
     await expect(page.getByRole('link', { name: 'reset your password' })).toBeVisible();
   });
 });
 
 test.describe('password recovery', () => {
-  test('forgot password → the emailed link → a new password → signed in', async ({ page, request }) => {
+  test('forgot password → the emailed link → a new password → signed in', async ({
+    page,
+    request,
+  }) => {
     const customer = await signUpViaApi(request);
     await page.goto('/forgot-password');
     await page.getByLabel('Email address').fill(customer.email);
@@ -139,7 +163,9 @@ test.describe('password recovery', () => {
     await expectNoAxeViolations(page);
     await page.getByLabel('New password').fill('fettuccine-77');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'My account' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -149,13 +175,21 @@ test.describe('password recovery', () => {
 
   test('a used link says so and offers a new one', async ({ page, request }) => {
     const customer = await signUpViaApi(request);
-    await request.post('/api/v2/customers/password_reset', { headers: { 'X-Branch': 'web' }, data: { email: customer.email } });
-    const link = (await latestEmail(request, customer.email)).text.match(/http\S+reset-password\?token=\S+/)?.[0] ?? '';
+    await request.post('/api/v2/customers/password_reset', {
+      headers: { 'X-Branch': 'web' },
+      data: { email: customer.email },
+    });
+    const link =
+      (await latestEmail(request, customer.email)).text.match(
+        /http\S+reset-password\?token=\S+/,
+      )?.[0] ?? '';
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
     await page.context().clearCookies();
     await page.goto(link);
-    await expect(page.getByRole('alert')).toContainText('This link has expired or has already been used');
+    await expect(page.getByRole('alert')).toContainText(
+      'This link has expired or has already been used',
+    );
     await expect(page).toHaveURL(/\/forgot-password$/);
   });
 
@@ -169,11 +203,20 @@ test.describe('sign out', () => {
   test('clears the stored customer data and the session', async ({ page }) => {
     await signIn(page, DEMO.email, DEMO.password);
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
-    await page.evaluate(() => localStorage.setItem('sfoglia.delivery', JSON.stringify({ value: { x: 1 }, expiresAt: null })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'sfoglia.delivery',
+        JSON.stringify({ value: { x: 1 }, expiresAt: null }),
+      ),
+    );
     await page.getByRole('button', { name: 'My account' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('sfoglia.')))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('sfoglia.')),
+      ),
+    ).toEqual([]);
     await page.goto('/account');
     await expect(page).toHaveURL(/\/social-login\?returnTo=/);
   });

@@ -22,8 +22,18 @@ test.describe('routes and redirects', () => {
 test.describe('restaurants', () => {
   test('lists the eight sites and opens one', async ({ page }) => {
     await page.goto('/restaurants');
-    const sites = ['Chiswick', 'Farringdon', 'Greenwich', 'Guildford', 'York (hotel)', 'Manchester Airport', 'Richmond', 'New Oxford Street'];
-    for (const site of sites) await expect(page.getByRole('link', { name: site, exact: true })).toBeVisible();
+    const sites = [
+      'Chiswick',
+      'Farringdon',
+      'Greenwich',
+      'Guildford',
+      'York (hotel)',
+      'Manchester Airport',
+      'Richmond',
+      'New Oxford Street',
+    ];
+    for (const site of sites)
+      await expect(page.getByRole('link', { name: site, exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Chiswick', exact: true }).click();
     await expect(page).toHaveURL(/\/restaurant\/16$/);
@@ -62,11 +72,13 @@ test.describe('account', () => {
     await expect(page.getByRole('alert')).toContainText('Enter a UK phone number');
     await page.getByLabel('Phone number').fill('07812 345678');
     await page.getByRole('button', { name: 'Save details' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Your details have been saved.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your details have been saved.' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
-  test("a wrong current password says \"Couldn't update password\"", async ({ page }) => {
+  test('a wrong current password says "Couldn\'t update password"', async ({ page }) => {
     await signIn(page, DEMO.email, DEMO.password);
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
     await page.goto('/account/my-details');
@@ -95,7 +107,9 @@ test.describe('shell', () => {
 
   test('the demo banner comes from the settings', async ({ page }) => {
     await page.goto('/support');
-    await expect(page.getByRole('note')).toHaveText('Demo site: no real orders are taken or charged.');
+    await expect(page.getByRole('note')).toHaveText(
+      'Demo site: no real orders are taken or charged.',
+    );
     await expectNoAxeViolations(page);
   });
 

@@ -14,7 +14,11 @@ interface ManifestChunk {
 
 const KIB = 1024;
 const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
-  { route: '/pasta-now-search-address', screen: 'src/views/address-search/address-search-page.tsx', budgetKiB: 120 },
+  {
+    route: '/pasta-now-search-address',
+    screen: 'src/views/address-search/address-search-page.tsx',
+    budgetKiB: 120,
+  },
   { route: '/login', screen: 'src/views/auth/auth-flow.tsx', budgetKiB: 120 },
   { route: '/account', screen: 'src/views/account/account-layout.tsx', budgetKiB: 140 },
   { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 140 },
@@ -52,7 +56,11 @@ const rows = BUDGETS.map(({ route, screen, budgetKiB }) => {
   return `| ${route} | ${kib.toFixed(1)} KiB | ${budgetKiB} KiB | ${ok ? 'ok' : 'OVER'} |`;
 });
 
-const table = ['| route | first-view JS (gzip) | budget | |', '| --- | --- | --- | --- |', ...rows].join('\n');
+const table = [
+  '| route | first-view JS (gzip) | budget | |',
+  '| --- | --- | --- | --- |',
+  ...rows,
+].join('\n');
 console.log(table);
 writeFileSync(
   'docs/benchmarks/bundle-size.md',

@@ -9,7 +9,10 @@ const flag = (name: string) => Number(args[args.indexOf(name) + 1] ?? 0) || 0;
 let passed = args.includes('--checks-passed') ? flag('--checks-passed') : 0;
 let failed = args.includes('--checks-failed') ? flag('--checks-failed') : 0;
 
-const read = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined);
+const read = (file: string) =>
+  existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : undefined;
 
 for (const file of ['test-results/vitest.json', 'test-results/vitest-pg.json']) {
   const report = read(file) as { numPassedTests?: number; numFailedTests?: number } | undefined;
@@ -17,7 +20,8 @@ for (const file of ['test-results/vitest.json', 'test-results/vitest-pg.json']) 
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
 }
-const e2e = read('test-results/e2e.json') as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+const e2e = read('test-results/e2e.json') as
+  { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
 if (e2e?.stats) {
   passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected ?? 0;

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 export function findChromium(): string | undefined {
   const configured = process.env.PLAYWRIGHT_CHROMIUM_PATH;
   if (configured) {
-    if (!existsSync(configured)) throw new Error(`PLAYWRIGHT_CHROMIUM_PATH=${configured} does not exist`);
+    if (!existsSync(configured))
+      throw new Error(`PLAYWRIGHT_CHROMIUM_PATH=${configured} does not exist`);
     return configured;
   }
   for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {

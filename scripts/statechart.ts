@@ -5,7 +5,11 @@ import { authMachine } from '../machines/auth/auth.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 
 /** `npm run statechart -- <flow>`: prints a flow machine as a Mermaid state diagram for docs and reviews. */
-const machines: Record<string, AnyStateMachine> = { auth: authMachine, 'address-search': addressSearchMachine, session: sessionMachine };
+const machines: Record<string, AnyStateMachine> = {
+  auth: authMachine,
+  'address-search': addressSearchMachine,
+  session: sessionMachine,
+};
 
 type Node = ReturnType<typeof toDirectedGraph>;
 const nameOf = (id: string) => id.split('.').slice(1).join('_') || id;

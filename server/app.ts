@@ -36,7 +36,11 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
 
   // The fixed branch header doubles as CSRF protection: a cross-site form cannot set it.
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/') && !SAFE_METHODS.has(request.method) && request.headers['x-branch'] !== 'web') {
+    if (
+      request.url.startsWith('/api/') &&
+      !SAFE_METHODS.has(request.method) &&
+      request.headers['x-branch'] !== 'web'
+    ) {
       throw new ApiError(403, 'branch_header_missing', 'Missing X-Branch header', {
         detail: 'State-changing calls must send the header X-Branch: web',
       });
@@ -54,7 +58,10 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     // Emails that failed to send are retried; row locks keep several instances from sending one twice.
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(() => void deps.mailer.deliverPending().catch((error: unknown) => app.log.error(error)), 30_000);
+      timer = setInterval(
+        () => void deps.mailer.deliverPending().catch((error: unknown) => app.log.error(error)),
+        30_000,
+      );
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
@@ -62,14 +69,24 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
 
   const hasSpa = serveSpa && fs.existsSync(path.join(spaDir, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: spaDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.code(404).send(errorDocument([{ status: '404', code: 'not_found', title: 'Not found' }]));
+      return reply
+        .code(404)
+        .send(errorDocument([{ status: '404', code: 'not_found', title: 'Not found' }]));
     }
     // History fallback: the SPA's router decides what an unknown path shows (its own 404 page).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { maxAge: 0, immutable: false });
   });
   return app;
 }

@@ -34,8 +34,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     publicUrl,
     production,
-    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
-    demoBanner: env.DEMO_BANNER === '' ? null : (env.DEMO_BANNER ?? (production ? null : 'Demo site: no real orders are taken or charged.')),
+    secureCookies: env.COOKIE_SECURE
+      ? env.COOKIE_SECURE === 'true'
+      : publicUrl.startsWith('https:'),
+    demoBanner:
+      env.DEMO_BANNER === ''
+        ? null
+        : (env.DEMO_BANNER ??
+          (production ? null : 'Demo site: no real orders are taken or charged.')),
     mailboxEnabled: env.MAILBOX ? env.MAILBOX === 'true' : !production,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sfoglia <hello@sfoglia.test>',

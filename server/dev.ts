@@ -6,10 +6,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
  */
 const apiPort = process.env.API_PORT ?? '3000';
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--watch-path=server', '--watch-path=openapi', '--import', 'tsx', 'server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
-  }),
+  spawn(
+    process.execPath,
+    ['--watch-path=server', '--watch-path=openapi', '--import', 'tsx', 'server/main.ts'],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PORT: apiPort,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+      },
+    },
+  ),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', '5173'], {
     stdio: 'inherit',
     env: { ...process.env, API_PORT: apiPort },

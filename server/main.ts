@@ -10,7 +10,9 @@ await seedDatabase(database.db);
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 
-const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
+const where = config.databaseUrl
+  ? 'PostgreSQL server (DATABASE_URL)'
+  : `PGlite in ${config.dataDir}/pglite`;
 console.log(`Sfoglia is running at ${config.publicUrl}`);
 console.log(`Database: ${where}`);
 console.log(`Demo sign-in: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);

@@ -13,10 +13,22 @@ export interface NewCustomer {
 
 /** A fresh customer created through the API, so a test owns its account. */
 export async function signUpViaApi(request: APIRequestContext): Promise<NewCustomer> {
-  const customer = { email: `e2e.${randomBytes(5).toString('hex')}@example.com`, password: 'tortellini-2026', firstName: 'Carla' };
+  const customer = {
+    email: `e2e.${randomBytes(5).toString('hex')}@example.com`,
+    password: 'tortellini-2026',
+    firstName: 'Carla',
+  };
   const response = await request.post('/api/v2/customers', {
     headers: BRANCH,
-    data: { first_name: customer.firstName, last_name: 'Bianchi', email: customer.email, password: customer.password, accepts_emails: false, accepts_sms: false, accepts_mail: false },
+    data: {
+      first_name: customer.firstName,
+      last_name: 'Bianchi',
+      email: customer.email,
+      password: customer.password,
+      accepts_emails: false,
+      accepts_sms: false,
+      accepts_mail: false,
+    },
   });
   expect(response.status()).toBe(201);
   return customer;
@@ -31,7 +43,10 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /** The newest email the app sent to this address (the development mailbox). */
-export async function latestEmail(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }> {
+export async function latestEmail(
+  request: APIRequestContext,
+  to: string,
+): Promise<{ subject: string; text: string }> {
   const response = await request.get(`/api/v2/dev/emails?to=${encodeURIComponent(to)}`);
   const [email] = (await response.json()).data;
   expect(email, `an email to ${to}`).toBeTruthy();
@@ -39,8 +54,12 @@ export async function latestEmail(request: APIRequestContext, to: string): Promi
 }
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 export const test = base;

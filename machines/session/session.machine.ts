@@ -43,18 +43,32 @@ export const sessionMachine = setup({
         id: 'loadCustomer',
         src: 'loadCustomer',
         onDone: [
-          { guard: { type: 'hasCustomer', params: ({ event }) => event.output }, target: 'signedIn', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'hasCustomer', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: { type: 'assignCustomer', params: ({ event }) => event.output },
+          },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut' },
       },
-      on: { 'session.signedIn': { target: 'signedIn', actions: { type: 'assignCustomer', params: ({ event }) => event.customer } } },
+      on: {
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: { type: 'assignCustomer', params: ({ event }) => event.customer },
+        },
+      },
     },
     signedIn: {
       on: {
-        'session.signedIn': { actions: { type: 'assignCustomer', params: ({ event }) => event.customer } },
+        'session.signedIn': {
+          actions: { type: 'assignCustomer', params: ({ event }) => event.customer },
+        },
         'session.signOut': { target: 'signingOut' },
-        'session.unauthorized': { target: 'signedOut', actions: ['forgetCustomer', 'clearClientData'] },
+        'session.unauthorized': {
+          target: 'signedOut',
+          actions: ['forgetCustomer', 'clearClientData'],
+        },
         'session.refresh': { target: 'loading' },
       },
     },
@@ -63,12 +77,18 @@ export const sessionMachine = setup({
         id: 'signOut',
         src: 'signOut',
         onDone: { target: 'signedOut', actions: ['forgetCustomer', 'clearClientData'] },
-        onError: { target: 'signedOut', actions: ['forgetCustomer', 'clearClientData', 'assignLogoutError'] },
+        onError: {
+          target: 'signedOut',
+          actions: ['forgetCustomer', 'clearClientData', 'assignLogoutError'],
+        },
       },
     },
     signedOut: {
       on: {
-        'session.signedIn': { target: 'signedIn', actions: { type: 'assignCustomer', params: ({ event }) => event.customer } },
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: { type: 'assignCustomer', params: ({ event }) => event.customer },
+        },
         'session.refresh': { target: 'loading' },
       },
     },

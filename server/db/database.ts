@@ -35,7 +35,10 @@ export function fromPglite(client: PGlite): DatabaseHandle {
 }
 
 export function fromPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  });
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -46,7 +49,10 @@ export function fromPostgres(url: string): DatabaseHandle {
 }
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise PGlite keeps its files in dataDir/pglite. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create(path.join(options.dataDir, 'pglite'));

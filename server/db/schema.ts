@@ -28,7 +28,10 @@ export const customers = pgTable(
     phone: text('phone'),
     /** Pence, so money never passes through floating point. */
     storeCreditPence: integer('store_credit_pence').notNull().default(0),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     acceptsEmails: boolean('accepts_emails').notNull().default(false),
     acceptsSms: boolean('accepts_sms').notNull().default(false),
     acceptsMail: boolean('accepts_mail').notNull().default(false),
@@ -39,7 +42,10 @@ export const customers = pgTable(
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('customers_email_key').on(t.email), uniqueIndex('customers_referral_token_key').on(t.referralToken)],
+  (t) => [
+    uniqueIndex('customers_email_key').on(t.email),
+    uniqueIndex('customers_referral_token_key').on(t.referralToken),
+  ],
 );
 
 /** Server-side sessions: the cookie holds a random token, the table its SHA-256. */
@@ -78,7 +84,10 @@ export const signInAttempts = pgTable(
     succeeded: boolean('succeeded').notNull(),
     ...timestamps,
   },
-  (t) => [index('sign_in_attempts_email_idx').on(t.email, t.createdAt), index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sign_in_attempts_email_idx').on(t.email, t.createdAt),
+    index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const addresses = pgTable(

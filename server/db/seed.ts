@@ -5,7 +5,12 @@ import { addresses, customers, postcodeAddresses, postcodes, restaurants } from 
 import { POSTCODES } from './seed-data/postcodes';
 import { RESTAURANTS } from './seed-data/restaurants';
 
-export const DEMO_CUSTOMER = { email: 'demo@sfoglia.test', password: 'pasta-fresca-2026', firstName: 'Giulia', lastName: 'Rossi' };
+export const DEMO_CUSTOMER = {
+  email: 'demo@sfoglia.test',
+  password: 'pasta-fresca-2026',
+  firstName: 'Giulia',
+  lastName: 'Rossi',
+};
 
 /** Idempotent: runs on every start and adds only what is missing. */
 export async function seedDatabase(db: Database) {
@@ -17,9 +22,16 @@ export async function seedDatabase(db: Database) {
       .onConflictDoNothing();
     await tx
       .insert(postcodeAddresses)
-      .values(POSTCODES.flatMap(({ postcode, city, streets }) => streets.map((address1) => ({ postcode, address1, city }))))
+      .values(
+        POSTCODES.flatMap(({ postcode, city, streets }) =>
+          streets.map((address1) => ({ postcode, address1, city })),
+        ),
+      )
       .onConflictDoNothing();
-    const [existing] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.email, DEMO_CUSTOMER.email));
+    const [existing] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.email, DEMO_CUSTOMER.email));
     if (existing) return;
     const [demo] = await tx
       .insert(customers)

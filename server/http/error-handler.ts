@@ -9,7 +9,10 @@ interface AjvError {
 }
 
 /** One JSON:API error per failed contract check, pointing at the offending field. */
-export function validationErrors(context: string | undefined, validation: AjvError[]): ErrorObject[] {
+export function validationErrors(
+  context: string | undefined,
+  validation: AjvError[],
+): ErrorObject[] {
   return validation.map((issue) => {
     const segments = issue.instancePath.split('/').filter(Boolean);
     const extra = issue.params.missingProperty ?? issue.params.additionalProperty;
@@ -35,13 +38,22 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.code(error.status).send(errorDocument(error.errors));
     }
     if (error.validation) {
-      return reply.code(400).send(errorDocument(validationErrors(error.validationContext, error.validation as AjvError[])));
+      return reply
+        .code(400)
+        .send(
+          errorDocument(validationErrors(error.validationContext, error.validation as AjvError[])),
+        );
     }
     if (error.statusCode && error.statusCode < 500) {
-      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
-      return reply.code(error.statusCode).send(errorDocument([{ status: String(error.statusCode), code, title: error.message }]));
+      const code =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
+      return reply
+        .code(error.statusCode)
+        .send(errorDocument([{ status: String(error.statusCode), code, title: error.message }]));
     }
     request.log.error(error);
-    return reply.code(500).send(errorDocument([{ status: '500', code: 'internal', title: 'Something went wrong' }]));
+    return reply
+      .code(500)
+      .send(errorDocument([{ status: '500', code: 'internal', title: 'Something went wrong' }]));
   });
 }

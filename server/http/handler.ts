@@ -8,7 +8,9 @@ type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody:
   ? JsonBody<NonNullable<R>>
   : undefined;
 type SuccessBody<Op extends OperationId> = {
-  [S in keyof operations[Op]['responses']]: S extends 200 | 201 | 202 ? JsonBody<operations[Op]['responses'][S]> : never;
+  [S in keyof operations[Op]['responses']]: S extends 200 | 201 | 202
+    ? JsonBody<operations[Op]['responses'][S]>
+    : never;
 }[keyof operations[Op]['responses']];
 
 export type OperationRequest<Op extends OperationId> = FastifyRequest<{
@@ -27,4 +29,6 @@ export type OperationHandler<Op extends OperationId> = (
   reply: FastifyReply,
 ) => Promise<SuccessBody<Op> | undefined>;
 
-export type OperationHandlers<Ops extends OperationId = OperationId> = { [Op in Ops]: OperationHandler<Op> };
+export type OperationHandlers<Ops extends OperationId = OperationId> = {
+  [Op in Ops]: OperationHandler<Op>;
+};

@@ -13,11 +13,28 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: ErrorObject[];
 
-  constructor(status: number, code: string, title: string, options: { detail?: string; pointer?: string; parameter?: string } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    title: string,
+    options: { detail?: string; pointer?: string; parameter?: string } = {},
+  ) {
     super(options.detail ?? title);
     this.status = status;
-    const source = options.pointer ? { pointer: options.pointer } : options.parameter ? { parameter: options.parameter } : undefined;
-    this.errors = [{ status: String(status), code, title, ...(options.detail ? { detail: options.detail } : {}), ...(source ? { source } : {}) }];
+    const source = options.pointer
+      ? { pointer: options.pointer }
+      : options.parameter
+        ? { parameter: options.parameter }
+        : undefined;
+    this.errors = [
+      {
+        status: String(status),
+        code,
+        title,
+        ...(options.detail ? { detail: options.detail } : {}),
+        ...(source ? { source } : {}),
+      },
+    ];
   }
 }
 

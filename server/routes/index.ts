@@ -25,7 +25,9 @@ export function createDeps(base: Pick<Deps, 'config' | 'db'> & Partial<Deps>): D
   return {
     now: () => new Date(),
     mailer: createMailer(base.db, base.config),
-    postcodeDirectory: base.config.postcodeApiUrl ? httpDirectory(base.config.postcodeApiUrl) : embeddedDirectory(base.db),
+    postcodeDirectory: base.config.postcodeApiUrl
+      ? httpDirectory(base.config.postcodeApiUrl)
+      : embeddedDirectory(base.db),
     ...base,
   };
 }

@@ -34,7 +34,13 @@ function smtpTransport(url: string): Transport {
   const transporter = nodemailer.createTransport(url);
   return {
     send: async (email, from) => {
-      await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transporter.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
     },
   };
 }
@@ -43,7 +49,12 @@ export function createMailer(db: Database, config: Config): Mailer {
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport;
   return {
     async enqueue(tx, email) {
-      await tx.insert(emailOutbox).values({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null });
+      await tx.insert(emailOutbox).values({
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html ?? null,
+      });
     },
     async deliverPending() {
       // Row locks with SKIP LOCKED: several instances can deliver at once without sending twice.
@@ -58,7 +69,10 @@ export function createMailer(db: Database, config: Config): Mailer {
         let sent = 0;
         for (const row of pending) {
           try {
-            await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined }, config.mailFrom);
+            await transport.send(
+              { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined },
+              config.mailFrom,
+            );
             await tx
               .update(emailOutbox)
               .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
@@ -66,7 +80,10 @@ export function createMailer(db: Database, config: Config): Mailer {
             sent += 1;
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
-            await tx.update(emailOutbox).set({ attempts: row.attempts + 1, lastError: message }).where(eq(emailOutbox.id, row.id));
+            await tx
+              .update(emailOutbox)
+              .set({ attempts: row.attempts + 1, lastError: message })
+              .where(eq(emailOutbox.id, row.id));
           }
         }
         return sent;

@@ -16,7 +16,9 @@ export async function startSession(
   db: Queryable,
   reply: FastifyReply,
   config: Config,
-  fields: { kind: 'customer'; customerId: number; passwordResetAt?: Date } | { kind: 'guest'; guestEmail: string },
+  fields:
+    | { kind: 'customer'; customerId: number; passwordResetAt?: Date }
+    | { kind: 'guest'; guestEmail: string },
   now: Date,
 ): Promise<void> {
   const { secret, hash } = newSecret();
@@ -40,7 +42,12 @@ export async function startSession(
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  });
 }
 
 export function sessionSecret(request: FastifyRequest): string | undefined {
@@ -48,7 +55,11 @@ export function sessionSecret(request: FastifyRequest): string | undefined {
 }
 
 /** The live session behind the request's cookie, if any. */
-export async function currentSession(request: FastifyRequest, db: Database, now: Date): Promise<SessionRow | undefined> {
+export async function currentSession(
+  request: FastifyRequest,
+  db: Database,
+  now: Date,
+): Promise<SessionRow | undefined> {
   const secret = sessionSecret(request);
   if (!secret) return undefined;
   const [row] = await db

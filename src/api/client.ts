@@ -23,9 +23,15 @@ const statusMiddleware: Middleware = {
       const message = await response
         .clone()
         .json()
-        .then((body: { errors?: ApiErrorObject[] }) => body.errors?.[0]?.detail ?? body.errors?.[0]?.title)
+        .then(
+          (body: { errors?: ApiErrorObject[] }) =>
+            body.errors?.[0]?.detail ?? body.errors?.[0]?.title,
+        )
         .catch(() => undefined);
-      reportError(message ?? response.statusText, { status: response.status, url: new URL(request.url).pathname });
+      reportError(message ?? response.statusText, {
+        status: response.status,
+        url: new URL(request.url).pathname,
+      });
     }
     return undefined;
   },
@@ -52,7 +58,10 @@ interface FetchResult<T> {
  * Unwraps an openapi-fetch result: the data, or an ApiRequestError carrying the server's errors.
  * `fallback` is the spec's message for failures without a usable server message.
  */
-export async function unwrap<T>(call: Promise<FetchResult<T>>, fallback = 'Something went wrong'): Promise<T> {
+export async function unwrap<T>(
+  call: Promise<FetchResult<T>>,
+  fallback = 'Something went wrong',
+): Promise<T> {
   let result: FetchResult<T>;
   try {
     result = await call;

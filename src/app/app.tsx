@@ -12,12 +12,24 @@ const RestaurantsPage = lazyRoute(() => import('../views/restaurants/restaurants
 const RestaurantPage = lazyRoute(() => import('../views/restaurants/restaurant-page'));
 const NotFoundPage = lazyRoute(() => import('../views/not-found/not-found-page'));
 
-export const AUTH_ROUTES = ['/social-login', '/signup', '/login', '/forgot-password', '/reset-password'];
+export const AUTH_ROUTES = [
+  '/social-login',
+  '/signup',
+  '/login',
+  '/forgot-password',
+  '/reset-password',
+];
 
 export function App() {
   return (
     <AppLayout>
-      <Suspense fallback={<p className="page-loading" role="status">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status">
+            Loading…
+          </p>
+        }
+      >
         <Routes>
           <Route path="/" element={<Navigate to="/pasta-now-search-address" replace />} />
           <Route path="/products" element={<Navigate to="/menu" replace />} />

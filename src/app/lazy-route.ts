@@ -9,14 +9,19 @@ export const RELOAD_FLAG = 'sfoglia.route-reloaded';
  * a dropped connection) is reported as "Route not found" and the page reloads, once: a flag in
  * sessionStorage stops a reload loop, and a second failure shows an error with a retry link.
  */
-export function lazyRoute(load: () => Promise<{ default: ComponentType }>, reload: () => void = () => window.location.reload()) {
+export function lazyRoute(
+  load: () => Promise<{ default: ComponentType }>,
+  reload: () => void = () => window.location.reload(),
+) {
   return lazy(async () => {
     try {
       const module = await load();
       sessionStorage.removeItem(RELOAD_FLAG);
       return module;
     } catch (error) {
-      reportError('Route not found', { error: error instanceof Error ? error.message : String(error) });
+      reportError('Route not found', {
+        error: error instanceof Error ? error.message : String(error),
+      });
       if (!sessionStorage.getItem(RELOAD_FLAG)) {
         sessionStorage.setItem(RELOAD_FLAG, '1');
         reload();

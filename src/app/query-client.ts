@@ -13,5 +13,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** One cache for displayed server state; it is imported lazily by the screens that need it. */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+  },
 });

@@ -25,8 +25,13 @@ function storage(): Storage | null {
   }
 }
 
-export function writeStored<T>(key: StorageKey, value: T, options: { ttlMs?: number; now?: number } = {}): void {
-  const expiresAt = options.ttlMs === undefined ? null : (options.now ?? Date.now()) + options.ttlMs;
+export function writeStored<T>(
+  key: StorageKey,
+  value: T,
+  options: { ttlMs?: number; now?: number } = {},
+): void {
+  const expiresAt =
+    options.ttlMs === undefined ? null : (options.now ?? Date.now()) + options.ttlMs;
   storage()?.setItem(STORAGE_KEYS[key], JSON.stringify({ value, expiresAt } satisfies Stored<T>));
 }
 

@@ -9,13 +9,17 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailErrors(email: string, field = 'email'): FormError[] {
   if (!email.trim()) return [{ field, message: 'Enter your email address' }];
-  if (!EMAIL_SHAPE.test(email.trim())) return [{ field, message: 'Enter an email address in the correct format, like name@example.com' }];
+  if (!EMAIL_SHAPE.test(email.trim()))
+    return [
+      { field, message: 'Enter an email address in the correct format, like name@example.com' },
+    ];
   return [];
 }
 
 export function newPasswordErrors(password: string, field = 'password'): FormError[] {
   if (!password) return [{ field, message: 'Enter a password' }];
-  if (password.length < MIN_PASSWORD_LENGTH) return [{ field, message: `Password must be ${MIN_PASSWORD_LENGTH} characters or more` }];
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return [{ field, message: `Password must be ${MIN_PASSWORD_LENGTH} characters or more` }];
   return [];
 }
 
@@ -25,7 +29,10 @@ export interface LoginForm {
 }
 
 export function loginErrors(form: LoginForm): FormError[] {
-  return [...emailErrors(form.email), ...(form.password ? [] : [{ field: 'password', message: 'Enter your password' }])];
+  return [
+    ...emailErrors(form.email),
+    ...(form.password ? [] : [{ field: 'password', message: 'Enter your password' }]),
+  ];
 }
 
 export interface SignupForm {
@@ -43,6 +50,13 @@ export function signupErrors(form: SignupForm): FormError[] {
     ...(form.lastName.trim() ? [] : [{ field: 'lastName', message: 'Enter your last name' }]),
     ...emailErrors(form.email),
     ...newPasswordErrors(form.password),
-    ...(form.marketing ? [] : [{ field: 'marketing', message: 'Select how you would like to hear from us, or select that you do not want to' }]),
+    ...(form.marketing
+      ? []
+      : [
+          {
+            field: 'marketing',
+            message: 'Select how you would like to hear from us, or select that you do not want to',
+          },
+        ]),
   ];
 }

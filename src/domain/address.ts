@@ -10,17 +10,23 @@ export interface AddressLike {
   phone?: string | null;
 }
 
-const filled = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
-export const hasRealStreet = (address1: string | null | undefined) => filled(address1) && address1.trim() !== PLACEHOLDER_STREET;
+const filled = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
+export const hasRealStreet = (address1: string | null | undefined) =>
+  filled(address1) && address1.trim() !== PLACEHOLDER_STREET;
 
 /** Spec section 5: an address is ready with address1, city and zip, and not the placeholder. */
 export function isAddressReady(address: AddressLike | null | undefined): boolean {
-  return !!address && hasRealStreet(address.address1) && filled(address.city) && filled(address.zip);
+  return (
+    !!address && hasRealStreet(address.address1) && filled(address.city) && filled(address.zip)
+  );
 }
 
 /** Spec section 5: addresses without street, phone, city or zip are left out of the address list. */
 export function listableAddresses<T extends AddressLike>(addresses: T[]): T[] {
-  return addresses.filter((a) => filled(a.address1) && filled(a.phone) && filled(a.city) && filled(a.zip));
+  return addresses.filter(
+    (a) => filled(a.address1) && filled(a.phone) && filled(a.city) && filled(a.zip),
+  );
 }
 
 export interface EstimationInput {
@@ -41,7 +47,9 @@ export interface EstimationInput {
 export function canEstimateDelivery(input: EstimationInput): boolean {
   const complete =
     filled(input.timeSlot) &&
-    input.restaurantId !== null && input.restaurantId !== undefined && input.restaurantId !== '' &&
+    input.restaurantId !== null &&
+    input.restaurantId !== undefined &&
+    input.restaurantId !== '' &&
     filled(input.zip) &&
     typeof input.lat === 'number' &&
     typeof input.lon === 'number' &&

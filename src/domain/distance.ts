@@ -12,7 +12,9 @@ const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 export function distanceInMiles(from: Coordinates, to: Coordinates): number {
   const dLat = toRadians(to.lat - from.lat);
   const dLon = toRadians(to.lon - from.lon);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(from.lat)) * Math.cos(toRadians(to.lat)) * Math.sin(dLon / 2) ** 2;
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(from.lat)) * Math.cos(toRadians(to.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(a));
 }
 

@@ -3,10 +3,13 @@
  * 'https://...', 'javascript:...', a backslash trick) falls back to '/'.
  */
 export function safeReturnTo(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return fallback;
   try {
     const url = new URL(value, 'https://sfoglia.invalid');
-    return url.origin === 'https://sfoglia.invalid' ? `${url.pathname}${url.search}${url.hash}` : fallback;
+    return url.origin === 'https://sfoglia.invalid'
+      ? `${url.pathname}${url.search}${url.hash}`
+      : fallback;
   } catch {
     return fallback;
   }

@@ -12,7 +12,10 @@ import { flowPath } from './flow-path';
  *   it, the bridge puts the step's URL back in place of the refused one.
  * Work states without a path (signing in, saving) leave the URL alone.
  */
-export function useFlowBridge(actor: Actor<AnyStateMachine>, keepSearch: (search: URLSearchParams) => string = () => '') {
+export function useFlowBridge(
+  actor: Actor<AnyStateMachine>,
+  keepSearch: (search: URLSearchParams) => string = () => '',
+) {
   const location = useLocation();
   const navigate = useNavigate();
   const path = useSelector(actor, flowPath);
@@ -24,7 +27,11 @@ export function useFlowBridge(actor: Actor<AnyStateMachine>, keepSearch: (search
     if (!current || current === location.pathname) return;
     actor.send({ type: 'url.changed', path: location.pathname });
     const next = flowPath(actor.getSnapshot());
-    if (next && next !== location.pathname) navigate({ pathname: next, search: keepSearch(new URLSearchParams(location.search)) }, { replace: true });
+    if (next && next !== location.pathname)
+      navigate(
+        { pathname: next, search: keepSearch(new URLSearchParams(location.search)) },
+        { replace: true },
+      );
     // keepSearch is a pure mapping; re-running on its identity would add nothing
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, actor, navigate]);
@@ -33,7 +40,10 @@ export function useFlowBridge(actor: Actor<AnyStateMachine>, keepSearch: (search
   useEffect(() => {
     if (!path) return;
     const search = keepSearch(new URLSearchParams(location.search));
-    if (path !== location.pathname || (!settled.current && `?${search}` !== location.search && location.search !== '')) {
+    if (
+      path !== location.pathname ||
+      (!settled.current && `?${search}` !== location.search && location.search !== '')
+    ) {
       navigate({ pathname: path, search }, { replace: !settled.current });
     }
     settled.current = true;

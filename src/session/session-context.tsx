@@ -44,12 +44,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 /** The signed-in customer; null when signed out; undefined while the session is loading. */
 export function useCustomer(): Customer | null | undefined {
-  return SessionContext.useSelector((snapshot) => (snapshot.matches('loading') ? undefined : snapshot.context.customer));
+  return SessionContext.useSelector((snapshot) =>
+    snapshot.matches('loading') ? undefined : snapshot.context.customer,
+  );
 }
 
 export function useSessionStatus(): 'loading' | 'signedIn' | 'signedOut' {
   return SessionContext.useSelector((snapshot) =>
-    snapshot.matches('signedIn') ? 'signedIn' : snapshot.matches('loading') ? 'loading' : 'signedOut',
+    snapshot.matches('signedIn')
+      ? 'signedIn'
+      : snapshot.matches('loading')
+        ? 'loading'
+        : 'signedOut',
   );
 }
 

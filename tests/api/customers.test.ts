@@ -7,7 +7,8 @@ import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();
 const client = () => new ApiClient(testApp().app);
-const customerCount = async () => (await testApp().database.db.select({ n: count() }).from(customers))[0]?.n;
+const customerCount = async () =>
+  (await testApp().database.db.select({ n: count() }).from(customers))[0]?.n;
 
 describe('POST /customers (sign-up)', () => {
   it('creates the customer, signs them in and answers 201 with the customer', async () => {
@@ -19,11 +20,19 @@ describe('POST /customers (sign-up)', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
       type: 'customers',
-      attributes: { email: 'new.customer@example.com', first_name: 'Ada', last_name: 'Lovelace', accepts_emails: true, store_credits: 0 },
+      attributes: {
+        email: 'new.customer@example.com',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        accepts_emails: true,
+        store_credits: 0,
+      },
     });
     const cookie = response.cookies.find((c) => c.name === 'sfoglia_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect((await browser.get('/me')).json().data.attributes.email).toBe('new.customer@example.com');
+    expect((await browser.get('/me')).json().data.attributes.email).toBe(
+      'new.customer@example.com',
+    );
   });
 
   it("answers 400 invalid_email with 'Invalid email' and writes nothing", async () => {
@@ -32,12 +41,19 @@ describe('POST /customers (sign-up)', () => {
     const response = await client().post('/customers', signupBody({ email: 'not-an-email' }));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0]).toMatchObject({ code: 'invalid_email', title: 'Invalid email', source: { pointer: '/email' } });
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'invalid_email',
+      title: 'Invalid email',
+      source: { pointer: '/email' },
+    });
     expect(await customerCount()).toBe(before);
   });
 
   it('refuses a second account for the same email, whatever its case', async () => {
-    const response = await client().post('/customers', signupBody({ email: DEMO_CUSTOMER.email.toUpperCase() }));
+    const response = await client().post(
+      '/customers',
+      signupBody({ email: DEMO_CUSTOMER.email.toUpperCase() }),
+    );
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].code).toBe('email_taken');
@@ -50,7 +66,10 @@ describe('POST /customers (sign-up)', () => {
     const response = await client().post('/customers', withoutPreference);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0]).toMatchObject({ detail: 'accepts_sms is required', source: { pointer: '/accepts_sms' } });
+    expect(response.json().errors[0]).toMatchObject({
+      detail: 'accepts_sms is required',
+      source: { pointer: '/accepts_sms' },
+    });
     expect(await customerCount()).toBe(before);
   });
 
@@ -72,20 +91,34 @@ describe('GET /me and PUT /me', () => {
     const browser = client();
     await browser.post('/customers', signupBody());
 
-    const response = await browser.put('/me', { first_name: 'Augusta', phone: '07812 345678', accepts_sms: true });
+    const response = await browser.put('/me', {
+      first_name: 'Augusta',
+      phone: '07812 345678',
+      accepts_sms: true,
+    });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.attributes).toMatchObject({ first_name: 'Augusta', phone: '+447812345678', accepts_sms: true });
+    expect(response.json().data.attributes).toMatchObject({
+      first_name: 'Augusta',
+      phone: '+447812345678',
+      accepts_sms: true,
+    });
   });
 
   it('refuses a phone that is not a GB number and changes nothing', async () => {
     const browser = client();
     await browser.post('/customers', signupBody());
 
-    const response = await browser.put('/me', { first_name: 'Changed', phone: '+33 1 42 68 53 00' });
+    const response = await browser.put('/me', {
+      first_name: 'Changed',
+      phone: '+33 1 42 68 53 00',
+    });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0]).toMatchObject({ code: 'invalid_phone', source: { pointer: '/phone' } });
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'invalid_phone',
+      source: { pointer: '/phone' },
+    });
     expect((await browser.get('/me')).json().data.attributes.first_name).toBe('Ada');
   });
 });
@@ -98,19 +131,33 @@ describe('PUT /customers/password', () => {
     const second = client();
     await second.post('/sessions', { email: body.email, password: body.password });
 
-    const wrong = await first.put('/customers/password', { password: 'pappardelle-77', current_password: 'nope-nope' });
-    const right = await first.put('/customers/password', { password: 'pappardelle-77', current_password: body.password });
+    const wrong = await first.put('/customers/password', {
+      password: 'pappardelle-77',
+      current_password: 'nope-nope',
+    });
+    const right = await first.put('/customers/password', {
+      password: 'pappardelle-77',
+      current_password: body.password,
+    });
 
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors[0]).toMatchObject({ code: 'invalid_current_password', source: { pointer: '/current_password' } });
+    expect(wrong.json().errors[0]).toMatchObject({
+      code: 'invalid_current_password',
+      source: { pointer: '/current_password' },
+    });
     expect(right.statusCode).toBe(204);
     expect((await first.get('/me')).statusCode).toBe(200);
     expect((await second.get('/me')).statusCode).toBe(401);
-    expect((await client().post('/sessions', { email: body.email, password: 'pappardelle-77' })).statusCode).toBe(201);
+    expect(
+      (await client().post('/sessions', { email: body.email, password: 'pappardelle-77' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('answers 401 without a session', async () => {
-    expect((await client().put('/customers/password', { password: 'pappardelle-77' })).statusCode).toBe(401);
+    expect(
+      (await client().put('/customers/password', { password: 'pappardelle-77' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -120,7 +167,9 @@ describe('POST /customers/password_reset', () => {
     await client().post('/customers', body);
 
     const known = await client().post('/customers/password_reset', { email: body.email });
-    const unknown = await client().post('/customers/password_reset', { email: 'nobody@example.com' });
+    const unknown = await client().post('/customers/password_reset', {
+      email: 'nobody@example.com',
+    });
 
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
@@ -135,7 +184,9 @@ describe('POST /customers/password_reset', () => {
     const body = signupBody();
     await client().post('/customers', body);
     await client().post('/customers/password_reset', { email: body.email });
-    const text: string = (await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)).json().data[0].attributes.text;
+    const text: string = (
+      await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)
+    ).json().data[0].attributes.text;
     const token = text.match(/token=([\w-]+)/)?.[1] ?? '';
     const browser = client();
 
@@ -148,17 +199,25 @@ describe('POST /customers/password_reset', () => {
     expect(changed.statusCode).toBe(204);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().errors[0].code).toBe('invalid_token');
-    expect((await client().post('/sessions', { email: body.email, password: 'orecchiette-9' })).statusCode).toBe(201);
+    expect(
+      (await client().post('/sessions', { email: body.email, password: 'orecchiette-9' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('lets only one of two simultaneous uses of a link through', async () => {
     const body = signupBody();
     await client().post('/customers', body);
     await client().post('/customers/password_reset', { email: body.email });
-    const text: string = (await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)).json().data[0].attributes.text;
+    const text: string = (
+      await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)
+    ).json().data[0].attributes.text;
     const token = text.match(/token=([\w-]+)/)?.[1] ?? '';
 
-    const answers = await Promise.all([client().post('/sessions/token', { token }), client().post('/sessions/token', { token })]);
+    const answers = await Promise.all([
+      client().post('/sessions/token', { token }),
+      client().post('/sessions/token', { token }),
+    ]);
 
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 401]);
   });
@@ -167,9 +226,12 @@ describe('POST /customers/password_reset', () => {
     const body = signupBody();
     await client().post('/customers', body);
 
-    for (let i = 0; i < 5; i += 1) await client().post('/customers/password_reset', { email: body.email });
+    for (let i = 0; i < 5; i += 1)
+      await client().post('/customers/password_reset', { email: body.email });
 
-    expect((await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)).json().data).toHaveLength(3);
+    expect(
+      (await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)).json().data,
+    ).toHaveLength(3);
   });
 });
 
@@ -179,7 +241,10 @@ describe('sessions table', () => {
     await browser.post('/customers', signupBody());
     const secret = browser.cookieHeader.split('=')[1] ?? '';
 
-    const rows = await testApp().database.db.select().from(sessions).where(eq(sessions.tokenHash, secret));
+    const rows = await testApp()
+      .database.db.select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, secret));
 
     expect(secret.length).toBeGreaterThan(20);
     expect(rows).toHaveLength(0);

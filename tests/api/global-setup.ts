@@ -42,7 +42,10 @@ export default async function setup(project: TestProject) {
   await template.migrate();
   await seedDatabase(template.db);
   const dump = await client.dumpDataDir('gzip');
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'sfoglia-template-')), 'pgdata.tar.gz');
+  const file = path.join(
+    await mkdtemp(path.join(os.tmpdir(), 'sfoglia-template-')),
+    'pgdata.tar.gz',
+  );
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
   project.provide('pgliteTemplatePath', file);

@@ -9,7 +9,11 @@ describe('GET /restaurants/all', () => {
     const response = await client().get('/restaurants/all');
 
     expect(response.statusCode).toBe(200);
-    const ids = Object.fromEntries(response.json().data.map((r: { id: string; attributes: { site: string } }) => [r.attributes.site, r.id]));
+    const ids = Object.fromEntries(
+      response
+        .json()
+        .data.map((r: { id: string; attributes: { site: string } }) => [r.attributes.site, r.id]),
+    );
     expect(ids).toEqual({
       Chiswick: '16',
       Farringdon: '19',
@@ -27,7 +31,10 @@ describe('GET /restaurants/{id}', () => {
   it('gives one restaurant', async () => {
     const response = await client().get('/restaurants/16');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ id: '16', attributes: { site: 'Chiswick', postcode: 'W4 4PU' } });
+    expect(response.json().data).toMatchObject({
+      id: '16',
+      attributes: { site: 'Chiswick', postcode: 'W4 4PU' },
+    });
   });
 
   it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
@@ -40,7 +47,9 @@ describe('GET /restaurants/{id}', () => {
 
 describe('GET /restaurants/nearest', () => {
   it('puts the nearest delivering restaurant first, with its distance to 2 decimals', async () => {
-    const response = await client().get('/restaurants/nearest?lat=51.4916&lon=-0.2555&fulfillment_type=delivery');
+    const response = await client().get(
+      '/restaurants/nearest?lat=51.4916&lon=-0.2555&fulfillment_type=delivery',
+    );
 
     const [first] = response.json().data;
     expect(first.id).toBe('16');
@@ -48,13 +57,17 @@ describe('GET /restaurants/nearest', () => {
   });
 
   it('finds none far from every restaurant', async () => {
-    const response = await client().get('/restaurants/nearest?lat=55.9521&lon=-3.1895&fulfillment_type=delivery');
+    const response = await client().get(
+      '/restaurants/nearest?lat=55.9521&lon=-3.1895&fulfillment_type=delivery',
+    );
     expect(response.json().data).toEqual([]);
   });
 
   it('never offers delivery from a site that does not deliver', async () => {
     const nearYorkHotel = await client().get('/restaurants/nearest?lat=53.9618&lon=-1.0829');
-    const pickup = await client().get('/restaurants/nearest?lat=53.9618&lon=-1.0829&fulfillment_type=pickup');
+    const pickup = await client().get(
+      '/restaurants/nearest?lat=53.9618&lon=-1.0829&fulfillment_type=pickup',
+    );
 
     expect(nearYorkHotel.json().data).toEqual([]);
     expect(pickup.json().data[0].id).toBe('109');

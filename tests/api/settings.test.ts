@@ -20,10 +20,15 @@ describe('GET /settings', () => {
 
 describe('the API boundary', () => {
   it('refuses a state-changing call without the X-Branch header with 403', async () => {
-    const response = await new ApiClient(testApp().app).withoutBranch().post('/sessions', { email: 'a@b.co', password: 'x' });
+    const response = await new ApiClient(testApp().app)
+      .withoutBranch()
+      .post('/sessions', { email: 'a@b.co', password: 'x' });
 
     expect(response.statusCode).toBe(403);
-    expect(response.json().errors[0]).toMatchObject({ status: '403', code: 'branch_header_missing' });
+    expect(response.json().errors[0]).toMatchObject({
+      status: '403',
+      code: 'branch_header_missing',
+    });
   });
 
   it('answers an unknown API path with a JSON:API 404, not the SPA', async () => {
@@ -39,7 +44,11 @@ describe('the API boundary', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual(
-      expect.objectContaining({ status: '400', detail: 'password is required', source: { pointer: '/password' } }),
+      expect.objectContaining({
+        status: '400',
+        detail: 'password is required',
+        source: { pointer: '/password' },
+      }),
     );
   });
 });

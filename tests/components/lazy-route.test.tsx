@@ -20,7 +20,9 @@ describe('lazyRoute', () => {
     );
 
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'error_reported', message: 'Route not found' }));
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({ event: 'error_reported', message: 'Route not found' }),
+    );
     expect(sessionStorage.getItem(RELOAD_FLAG)).toBe('1');
   });
 
@@ -35,7 +37,9 @@ describe('lazyRoute', () => {
       </Suspense>,
     );
 
-    expect(await screen.findByRole('heading', { name: 'Sorry, this page did not load' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, this page did not load' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try again' })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });

@@ -14,12 +14,33 @@ import type { PostcodeAddress, Restaurant } from '../../src/api/types';
 type Snapshot = SnapshotFrom<typeof addressSearchMachine>;
 
 const chiswick = { id: '16', site: 'Chiswick' } as Restaurant;
-const devonshire = { id: '1', address1: '12 Devonshire Road', address2: null, city: 'London', zip: 'W4 2HD', countryCode: 'GB', lat: 51.4916, lon: -0.2555 } as PostcodeAddress;
+const devonshire = {
+  id: '1',
+  address1: '12 Devonshire Road',
+  address2: null,
+  city: 'London',
+  zip: 'W4 2HD',
+  countryCode: 'GB',
+  lat: 51.4916,
+  lon: -0.2555,
+} as PostcodeAddress;
 const located = (restaurant: Restaurant | null): LocatedAddress => ({
-  address: { address1: '12 Devonshire Road', address2: null, city: 'London', zip: 'W4 2HD', countryCode: 'GB', lat: 51.4916, lon: -0.2555 },
+  address: {
+    address1: '12 Devonshire Road',
+    address2: null,
+    city: 'London',
+    zip: 'W4 2HD',
+    countryCode: 'GB',
+    lat: 51.4916,
+    lon: -0.2555,
+  },
   restaurant,
 });
-const stored: StoredDelivery = { address: located(chiswick).address, restaurantId: '16', restaurantSite: 'Chiswick' };
+const stored: StoredDelivery = {
+  address: located(chiswick).address,
+  restaurantId: '16',
+  restaurantSite: 'Chiswick',
+};
 
 const modelEvents = [
   { type: 'stored.use' },
@@ -35,10 +56,16 @@ const modelEvents = [
   { type: 'kit.choose' },
   { type: 'xstate.done.actor.lookupAddresses', output: [devonshire] },
   { type: 'xstate.done.actor.lookupAddresses', output: [] },
-  { type: 'xstate.error.actor.lookupAddresses', error: { message: "We couldn't find any addresses for ZZ9 9ZZ." } },
+  {
+    type: 'xstate.error.actor.lookupAddresses',
+    error: { message: "We couldn't find any addresses for ZZ9 9ZZ." },
+  },
   { type: 'xstate.done.actor.locateAddress', output: located(chiswick) },
   { type: 'xstate.done.actor.locateAddress', output: located(null) },
-  { type: 'xstate.error.actor.locateAddress', error: { message: "Can't find lat/long for postcode W4 2HD" } },
+  {
+    type: 'xstate.error.actor.locateAddress',
+    error: { message: "Can't find lat/long for postcode W4 2HD" },
+  },
 ] as unknown as AddressSearchEvent[];
 
 const stateAssertions = {
@@ -52,21 +79,36 @@ const stateAssertions = {
   enteringAddress: (s: Snapshot) => expect(s.context.postcode).toBe('W4 2HD'),
   locating: (s: Snapshot) => expect(s.context.address?.zip).toBe('W4 2HD'),
   unavailable: (s: Snapshot) => expect(s.context.restaurant).toBeNull(),
-  found: (s: Snapshot) => expect(s.output).toMatchObject({ outcome: 'found', delivery: { restaurantId: '16' } }),
+  found: (s: Snapshot) =>
+    expect(s.output).toMatchObject({ outcome: 'found', delivery: { restaurantId: '16' } }),
   recipeKit: (s: Snapshot) => expect(s.output).toEqual({ outcome: 'recipeKit' }),
 } satisfies Record<string, (snapshot: Snapshot) => void>;
 
-const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.stored !== null, s.context.addresses.length > 0]);
+const serialize = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.stored !== null, s.context.addresses.length > 0]);
 /** `createTestModel` refuses invoking machines; the TestModel it wraps walks them with done/error events (see auth test). */
-const modelFor = (input: { stored: StoredDelivery | null }) => new TestModel(addressSearchMachine, { input, events: modelEvents, serializeState: serialize });
+const modelFor = (input: { stored: StoredDelivery | null }) =>
+  new TestModel(addressSearchMachine, { input, events: modelEvents, serializeState: serialize });
 
 function createHarness(input: { stored: StoredDelivery | null }) {
-  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const pending = new Map<
+    string,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  >();
   const stores: StoredDelivery[] = [];
-  const fake = <T, I>(name: string) => fromPromise<T, I>(() => new Promise<T>((resolve, reject) => pending.set(name, { resolve: resolve as (v: unknown) => void, reject })));
+  const fake = <T, I>(name: string) =>
+    fromPromise<T, I>(
+      () =>
+        new Promise<T>((resolve, reject) =>
+          pending.set(name, { resolve: resolve as (v: unknown) => void, reject }),
+        ),
+    );
   const actor = createActor(
     addressSearchMachine.provide({
-      actors: { lookupAddresses: fake<PostcodeAddress[], { postcode: string }>('lookupAddresses'), locateAddress: fake<LocatedAddress, DeliveryAddress>('locateAddress') },
+      actors: {
+        lookupAddresses: fake<PostcodeAddress[], { postcode: string }>('lookupAddresses'),
+        locateAddress: fake<LocatedAddress, DeliveryAddress>('locateAddress'),
+      },
       actions: { storeDelivery: (_, delivery: StoredDelivery) => void stores.push(delivery) },
     }),
     { input },
@@ -113,7 +155,13 @@ describe('address search machine: every generated path', () => {
   }
 
   it('reaches every state (coverage guard)', () => {
-    const reached = new Set(entries.flatMap((entry) => modelFor(entry.input).getSimplePaths().flatMap((path) => path.steps.map((step) => String(step.state.value)))));
+    const reached = new Set(
+      entries.flatMap((entry) =>
+        modelFor(entry.input)
+          .getSimplePaths()
+          .flatMap((path) => path.steps.map((step) => String(step.state.value))),
+      ),
+    );
     reached.delete('start');
     expect([...reached].sort().join(', ')).toBe(Object.keys(stateAssertions).sort().join(', '));
   });
@@ -123,9 +171,15 @@ describe('address search machine: the rules', () => {
   it('asks for a postcode, then for a real one', () => {
     const { actor } = createHarness({ stored: null });
     actor.send({ type: 'postcode.submit', postcode: ' ' });
-    expect(actor.getSnapshot().context.error).toEqual({ field: 'postcode', message: ADDRESS_SEARCH_MESSAGES.enterPostcode });
+    expect(actor.getSnapshot().context.error).toEqual({
+      field: 'postcode',
+      message: ADDRESS_SEARCH_MESSAGES.enterPostcode,
+    });
     actor.send({ type: 'postcode.submit', postcode: 'W4' });
-    expect(actor.getSnapshot().context.error).toEqual({ field: 'postcode', message: 'Enter a real postcode, like W4 2HD' });
+    expect(actor.getSnapshot().context.error).toEqual({
+      field: 'postcode',
+      message: 'Enter a real postcode, like W4 2HD',
+    });
   });
 
   it('stores the delivery details when a restaurant serves the address', async () => {
@@ -142,8 +196,18 @@ describe('address search machine: the rules', () => {
     const { actor, settle } = createHarness({ stored: null });
     actor.send({ type: 'postcode.submit', postcode: 'W4 2HD' });
     await settle({ type: 'xstate.done.actor.lookupAddresses', output: [] });
-    actor.send({ type: 'address.submit', address1: '1 Nowhere Lane', address2: '', city: 'London' });
-    await settle({ type: 'xstate.error.actor.locateAddress', error: { message: "Can't find lat/long for postcode W4 2HD" } });
-    expect(actor.getSnapshot().context.error?.message).toBe("Can't find lat/long for postcode W4 2HD");
+    actor.send({
+      type: 'address.submit',
+      address1: '1 Nowhere Lane',
+      address2: '',
+      city: 'London',
+    });
+    await settle({
+      type: 'xstate.error.actor.locateAddress',
+      error: { message: "Can't find lat/long for postcode W4 2HD" },
+    });
+    expect(actor.getSnapshot().context.error?.message).toBe(
+      "Can't find lat/long for postcode W4 2HD",
+    );
   });
 });

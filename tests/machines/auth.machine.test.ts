@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { AUTH_MESSAGES, AUTH_PATHS, authMachine, type AuthEvent, type AuthFailure, type AuthInput } from '../../machines/auth/auth.machine';
+import {
+  AUTH_MESSAGES,
+  AUTH_PATHS,
+  authMachine,
+  type AuthEvent,
+  type AuthFailure,
+  type AuthInput,
+} from '../../machines/auth/auth.machine';
 import type { Customer } from '../../src/api/types';
 import type { LoginForm, SignupForm } from '../../src/domain/account-forms';
 
 type Snapshot = SnapshotFrom<typeof authMachine>;
 
-const customer = { id: '1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' } as Customer;
+const customer = {
+  id: '1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+} as Customer;
 const goodLogin = { email: 'ada@example.com', password: 'secret-secret' };
-const goodSignup = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: '12345678', marketing: { emails: true, sms: false, mail: false } };
+const goodSignup = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  password: '12345678',
+  marketing: { emails: true, sms: false, mail: false },
+};
 
 /** The events the model may take, each with the payloads worth covering (valid and invalid input). */
 const modelEvents = [
@@ -24,10 +42,19 @@ const modelEvents = [
   { type: 'password.submit', password: 'short' },
   { type: 'xstate.done.actor.signIn', output: customer },
   { type: 'xstate.error.actor.signIn', error: { status: 401 } satisfies AuthFailure },
-  { type: 'xstate.error.actor.signIn', error: { status: 429, message: 'Too many sign-in attempts.' } satisfies AuthFailure },
+  {
+    type: 'xstate.error.actor.signIn',
+    error: { status: 429, message: 'Too many sign-in attempts.' } satisfies AuthFailure,
+  },
   { type: 'xstate.done.actor.signUp', output: customer },
-  { type: 'xstate.error.actor.signUp', error: { status: 400, code: 'invalid_email' } satisfies AuthFailure },
-  { type: 'xstate.error.actor.signUp', error: { status: 400, code: 'email_taken' } satisfies AuthFailure },
+  {
+    type: 'xstate.error.actor.signUp',
+    error: { status: 400, code: 'invalid_email' } satisfies AuthFailure,
+  },
+  {
+    type: 'xstate.error.actor.signUp',
+    error: { status: 400, code: 'email_taken' } satisfies AuthFailure,
+  },
   { type: 'xstate.done.actor.requestPasswordReset', output: undefined },
   { type: 'xstate.error.actor.requestPasswordReset', error: { status: 0 } },
   { type: 'xstate.done.actor.signInWithToken', output: { customer, passwordReset: true } },
@@ -39,10 +66,14 @@ const modelEvents = [
 
 /** What must hold in each state, whatever path led there. */
 const stateAssertions = {
-  'steps.socialLogin': (s: Snapshot) => expect(s.getMeta()['auth.steps.socialLogin']).toEqual({ path: '/social-login' }),
-  'steps.login': (s: Snapshot) => expect(s.getMeta()['auth.steps.login']).toEqual({ path: '/login' }),
-  'steps.signup': (s: Snapshot) => expect(s.getMeta()['auth.steps.signup']).toEqual({ path: '/signup' }),
-  'steps.forgotPassword': (s: Snapshot) => expect(s.getMeta()['auth.steps.forgotPassword']).toEqual({ path: '/forgot-password' }),
+  'steps.socialLogin': (s: Snapshot) =>
+    expect(s.getMeta()['auth.steps.socialLogin']).toEqual({ path: '/social-login' }),
+  'steps.login': (s: Snapshot) =>
+    expect(s.getMeta()['auth.steps.login']).toEqual({ path: '/login' }),
+  'steps.signup': (s: Snapshot) =>
+    expect(s.getMeta()['auth.steps.signup']).toEqual({ path: '/signup' }),
+  'steps.forgotPassword': (s: Snapshot) =>
+    expect(s.getMeta()['auth.steps.forgotPassword']).toEqual({ path: '/forgot-password' }),
   'steps.resetRequested': (s: Snapshot) => expect(s.context.resetEmail).toBe('ada@example.com'),
   'steps.resetPassword': (s: Snapshot) => {
     expect(s.context.resetSession).toBe(true);
@@ -60,9 +91,18 @@ const stateAssertions = {
 } satisfies Record<string, (snapshot: Snapshot) => void>;
 
 const entries: { name: string; input: AuthInput }[] = [
-  { name: 'signed out at /social-login', input: { path: '/social-login', returnTo: '/account/dashboard', token: null, signedIn: false } },
-  { name: 'signed out at /login', input: { path: '/login', returnTo: '/', token: null, signedIn: false } },
-  { name: 'with a token link', input: { path: '/reset-password', returnTo: '/', token: 'abc', signedIn: false } },
+  {
+    name: 'signed out at /social-login',
+    input: { path: '/social-login', returnTo: '/account/dashboard', token: null, signedIn: false },
+  },
+  {
+    name: 'signed out at /login',
+    input: { path: '/login', returnTo: '/', token: null, signedIn: false },
+  },
+  {
+    name: 'with a token link',
+    input: { path: '/reset-password', returnTo: '/', token: 'abc', signedIn: false },
+  },
 ];
 
 /**
@@ -70,16 +110,26 @@ const entries: { name: string; input: AuthInput }[] = [
  * in the path settles the pending call of that actor.
  */
 function createHarness(input: AuthInput) {
-  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const pending = new Map<
+    string,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  >();
   // Each fake call waits until the path's done or error event settles it.
   const fake = <T, I>(name: string) =>
-    fromPromise<T, I>(() => new Promise<T>((resolve, reject) => pending.set(name, { resolve: resolve as (v: unknown) => void, reject })));
+    fromPromise<T, I>(
+      () =>
+        new Promise<T>((resolve, reject) =>
+          pending.set(name, { resolve: resolve as (v: unknown) => void, reject }),
+        ),
+    );
   const actor = createActor(
     authMachine.provide({
       actors: {
         signIn: fake<Customer, LoginForm & { targetUrl: string }>('signIn'),
         signUp: fake<Customer, SignupForm>('signUp'),
-        signInWithToken: fake<{ customer: Customer; passwordReset: boolean }, { token: string }>('signInWithToken'),
+        signInWithToken: fake<{ customer: Customer; passwordReset: boolean }, { token: string }>(
+          'signInWithToken',
+        ),
         requestPasswordReset: fake<void, { email: string }>('requestPasswordReset'),
         changePassword: fake<void, { password: string }>('changePassword'),
       },
@@ -113,10 +163,13 @@ function modelFor(input: AuthInput) {
   });
 }
 
-const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.resetSession, s.context.signedIn, s.context.token !== null]);
+const serialize = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.resetSession, s.context.signedIn, s.context.token !== null]);
 
 const stateKey = (value: Snapshot['value']) =>
-  typeof value === 'string' ? value : Object.entries(value).map(([parent, child]) => `${parent}.${String(child)}`)[0] ?? '';
+  typeof value === 'string'
+    ? value
+    : (Object.entries(value).map(([parent, child]) => `${parent}.${String(child)}`)[0] ?? '');
 
 describe('auth machine: every generated path', () => {
   for (const entry of entries) {
@@ -144,21 +197,38 @@ describe('auth machine: every generated path', () => {
     });
   }
 
-  const allSteps = entries.flatMap((entry) => modelFor(entry.input).getSimplePaths().map((path) => path.steps));
+  const allSteps = entries.flatMap((entry) =>
+    modelFor(entry.input)
+      .getSimplePaths()
+      .map((path) => path.steps),
+  );
 
   it('reaches every state of the machine (coverage guard)', () => {
     // 'routing' only routes (always transitions): no path rests there.
-    const reached = new Set(allSteps.flat().map((step) => stateKey(step.state.value)).filter((key) => key !== 'routing'));
+    const reached = new Set(
+      allSteps
+        .flat()
+        .map((step) => stateKey(step.state.value))
+        .filter((key) => key !== 'routing'),
+    );
     expect([...reached].sort().join(', ')).toBe(Object.keys(stateAssertions).sort().join(', '));
   });
 
   it('takes every kind of event the machine handles (coverage guard)', () => {
     // A failed call returns to the form already visited, so no simple path holds it: the rule tests below walk those.
-    const taken = new Set([...allSteps.flat().map((step) => step.event.type), 'xstate.error.actor.signIn', 'xstate.error.actor.signUp', 'xstate.error.actor.requestPasswordReset', 'xstate.error.actor.changePassword']);
+    const taken = new Set([
+      ...allSteps.flat().map((step) => step.event.type),
+      'xstate.error.actor.signIn',
+      'xstate.error.actor.signUp',
+      'xstate.error.actor.requestPasswordReset',
+      'xstate.error.actor.changePassword',
+    ]);
     const handled = new Set<string>();
     const collect = (node: typeof authMachine.root) => {
       for (const child of Object.values(node.states)) {
-        child.ownEvents.filter((type) => !type.startsWith('xstate.done.state')).forEach((type) => handled.add(type));
+        child.ownEvents
+          .filter((type) => !type.startsWith('xstate.done.state'))
+          .forEach((type) => handled.add(type));
         collect(child);
       }
     };
@@ -182,21 +252,28 @@ describe('auth machine: the spec rules', () => {
     expect(actor.getSnapshot().value).toBe('tokenSigningIn');
   });
 
-  it("says \"Email and Password don't match\" when sign-in fails", async () => {
+  it('says "Email and Password don\'t match" when sign-in fails', async () => {
     const { actor, settle } = start({ path: '/login' });
     actor.send({ type: 'login.submit', form: goodLogin });
     await settle({ type: 'xstate.error.actor.signIn', error: { status: 401 } });
-    expect(actor.getSnapshot().context.errors).toEqual([{ field: 'email', message: AUTH_MESSAGES.signInFailed }]);
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: 'email', message: AUTH_MESSAGES.signInFailed },
+    ]);
   });
 
   it("says 'Invalid email' for invalid_email and the generic message otherwise", async () => {
     const { actor, settle } = start({ path: '/signup' });
     actor.send({ type: 'signup.submit', form: goodSignup });
-    await settle({ type: 'xstate.error.actor.signUp', error: { status: 400, code: 'invalid_email' } });
+    await settle({
+      type: 'xstate.error.actor.signUp',
+      error: { status: 400, code: 'invalid_email' },
+    });
     expect(actor.getSnapshot().context.errors[0]?.message).toBe('Invalid email');
     actor.send({ type: 'signup.submit', form: goodSignup });
     await settle({ type: 'xstate.error.actor.signUp', error: { status: 500 } });
-    expect(actor.getSnapshot().context.errors[0]?.message).toBe('An error occurred while creating your account');
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      'An error occurred while creating your account',
+    );
   });
 
   it('refuses /reset-password without a reset link', () => {
@@ -210,7 +287,11 @@ describe('auth machine: the spec rules', () => {
     const { actor, settle } = start({ path: '/login', returnTo: '/account/my-details' });
     actor.send({ type: 'login.submit', form: goodLogin });
     await settle({ type: 'xstate.done.actor.signIn', output: customer });
-    expect(actor.getSnapshot().output).toEqual({ redirectTo: '/account/my-details', customer, notice: 'signedIn' });
+    expect(actor.getSnapshot().output).toEqual({
+      redirectTo: '/account/my-details',
+      customer,
+      notice: 'signedIn',
+    });
   });
 
   it('says Something went wrong when the reset request fails, and keeps the form', async () => {
@@ -221,9 +302,12 @@ describe('auth machine: the spec rules', () => {
     expect(actor.getSnapshot().context.errors[0]?.message).toBe('Something went wrong');
   });
 
-  it("says \"Couldn't update password\" when the new password is refused", async () => {
+  it('says "Couldn\'t update password" when the new password is refused', async () => {
     const { actor, settle } = start({ path: '/reset-password', token: 't' });
-    await settle({ type: 'xstate.done.actor.signInWithToken', output: { customer, passwordReset: true } });
+    await settle({
+      type: 'xstate.done.actor.signInWithToken',
+      output: { customer, passwordReset: true },
+    });
     actor.send({ type: 'password.submit', password: 'long-enough' });
     await settle({ type: 'xstate.error.actor.changePassword', error: { status: 500 } });
     expect(actor.getSnapshot().context.errors[0]?.message).toBe("Couldn't update password");

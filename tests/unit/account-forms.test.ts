@@ -11,12 +11,18 @@ const validSignup = {
 
 describe('loginErrors', () => {
   it('asks for both fields', () => {
-    expect(loginErrors({ email: '', password: '' }).map((e) => e.message)).toEqual(['Enter your email address', 'Enter your password']);
+    expect(loginErrors({ email: '', password: '' }).map((e) => e.message)).toEqual([
+      'Enter your email address',
+      'Enter your password',
+    ]);
   });
 
   it('explains the email format', () => {
     expect(loginErrors({ email: 'ada', password: 'x' })).toEqual([
-      { field: 'email', message: 'Enter an email address in the correct format, like name@example.com' },
+      {
+        field: 'email',
+        message: 'Enter an email address in the correct format, like name@example.com',
+      },
     ]);
   });
 });
@@ -27,7 +33,9 @@ describe('signupErrors', () => {
   });
 
   it('requires a marketing preference', () => {
-    expect(signupErrors({ ...validSignup, marketing: null }).map((e) => e.field)).toEqual(['marketing']);
+    expect(signupErrors({ ...validSignup, marketing: null }).map((e) => e.field)).toEqual([
+      'marketing',
+    ]);
   });
 
   it('needs 8 characters of password, 7 is not enough', () => {
@@ -37,12 +45,10 @@ describe('signupErrors', () => {
   });
 
   it('lists every missing field in form order', () => {
-    expect(signupErrors({ firstName: ' ', lastName: '', email: '', password: '', marketing: null }).map((e) => e.field)).toEqual([
-      'firstName',
-      'lastName',
-      'email',
-      'password',
-      'marketing',
-    ]);
+    expect(
+      signupErrors({ firstName: ' ', lastName: '', email: '', password: '', marketing: null }).map(
+        (e) => e.field,
+      ),
+    ).toEqual(['firstName', 'lastName', 'email', 'password', 'marketing']);
   });
 });

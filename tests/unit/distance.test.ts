@@ -11,7 +11,10 @@ describe('distanceInMiles', () => {
   });
 
   it('measures one degree of latitude as 3959 * pi / 180 miles', () => {
-    expect(distanceInMiles({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })).toBeCloseTo((3959 * Math.PI) / 180, 10);
+    expect(distanceInMiles({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })).toBeCloseTo(
+      (3959 * Math.PI) / 180,
+      10,
+    );
   });
 
   it('puts the Chiswick and New Oxford Street sites about 5.95 miles apart', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_PRICE_POUNDS, formatPrice, MINIMUM_SPEND_POUNDS } from '../../src/domain/money';
+import {
+  DEFAULT_DELIVERY_PRICE_POUNDS,
+  formatPrice,
+  MINIMUM_SPEND_POUNDS,
+} from '../../src/domain/money';
 
 describe('money constants', () => {
   it('defaults the minimum spend to 10 pounds and delivery to 1.99', () => {

@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { isUkPostcodeShape, normalisePostcode } from '../../src/domain/postcode';
 
 describe('isUkPostcodeShape', () => {
-  it.each(['W4 2HD', 'w42hd', 'EC1N 7TR', 'SW1A 1AA', 'M90 1QX', 'B1 1AA', 'CR2 6XH', 'DN55 1PT'])('accepts %s', (postcode) => {
-    expect(isUkPostcodeShape(postcode)).toBe(true);
-  });
+  it.each(['W4 2HD', 'w42hd', 'EC1N 7TR', 'SW1A 1AA', 'M90 1QX', 'B1 1AA', 'CR2 6XH', 'DN55 1PT'])(
+    'accepts %s',
+    (postcode) => {
+      expect(isUkPostcodeShape(postcode)).toBe(true);
+    },
+  );
 
-  it.each(['', 'W4', '2HD', 'W4 2H', 'WWW4 2HD', 'W4  2HD', 'W4 2HDX', '12 Devonshire Road', 'W4-2HD'])('refuses %s', (postcode) => {
+  it.each([
+    '',
+    'W4',
+    '2HD',
+    'W4 2H',
+    'WWW4 2HD',
+    'W4  2HD',
+    'W4 2HDX',
+    '12 Devonshire Road',
+    'W4-2HD',
+  ])('refuses %s', (postcode) => {
     expect(isUkPostcodeShape(postcode)).toBe(false);
   });
 });

@@ -6,7 +6,12 @@ const failure = (status: number) => new ApiRequestError(status, [], 'x');
 
 describe('the query layer retry rule', () => {
   it('retries a failure up to 3 times', () => {
-    expect([0, 1, 2, 3].map((count) => shouldRetry(count, failure(503)))).toEqual([true, true, true, false]);
+    expect([0, 1, 2, 3].map((count) => shouldRetry(count, failure(503)))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(shouldRetry(0, new TypeError('network'))).toBe(true);
   });
 
@@ -15,6 +20,10 @@ describe('the query layer retry rule', () => {
   });
 
   it('does not retry answers that will not change (404, 401, 400)', () => {
-    expect([404, 401, 400].map((status) => shouldRetry(0, failure(status)))).toEqual([false, false, false]);
+    expect([404, 401, 400].map((status) => shouldRetry(0, failure(status)))).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { canEstimateDelivery, isAddressReady, listableAddresses, PLACEHOLDER_STREET } from '../../src/domain/address';
+import {
+  canEstimateDelivery,
+  isAddressReady,
+  listableAddresses,
+  PLACEHOLDER_STREET,
+} from '../../src/domain/address';
 import { DEFAULT_ETA_TEXT, etaText } from '../../src/domain/eta';
 import { isPaymentFailed, orderStatusText } from '../../src/domain/order-status';
-import { HARD_DECLINE_CODES, isCardRequested, isHardDecline, isLikelyCardCharge, isSetupIntentId } from '../../src/domain/payment';
+import {
+  HARD_DECLINE_CODES,
+  isCardRequested,
+  isHardDecline,
+  isLikelyCardCharge,
+  isSetupIntentId,
+} from '../../src/domain/payment';
 import { doublePortionDiscountPercent, isDoublePortion } from '../../src/domain/portion';
 import { amountLeftToMinimum, isTakeawayBasketValid } from '../../src/domain/takeaway-basket';
 import { upsellCategories } from '../../src/domain/upsell';
@@ -26,7 +37,12 @@ describe('order status text (spec section 4)', () => {
   });
 
   it('calls payment_pending and not_authorized payment-failed, nothing else', () => {
-    expect(['payment_pending', 'not_authorized', 'paid', 'failed'].map(isPaymentFailed)).toEqual([true, true, false, false]);
+    expect(['payment_pending', 'not_authorized', 'paid', 'failed'].map(isPaymentFailed)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -44,13 +60,32 @@ describe('ETA text (spec section 9)', () => {
 
 describe('upsell categories (spec section 9)', () => {
   it('eat-in uses its five categories; delivery adds Desserts and Gelato', () => {
-    expect(upsellCategories('eat_in')).toEqual(['Starters & Sides', 'Alcoholic Drinks', 'Alcohol', 'Drinks', 'Sides']);
-    expect(upsellCategories('delivery')).toEqual(['Starters & Sides', 'Alcoholic Drinks', 'Alcohol', 'Drinks', 'Sides', 'Desserts', 'Gelato']);
+    expect(upsellCategories('eat_in')).toEqual([
+      'Starters & Sides',
+      'Alcoholic Drinks',
+      'Alcohol',
+      'Drinks',
+      'Sides',
+    ]);
+    expect(upsellCategories('delivery')).toEqual([
+      'Starters & Sides',
+      'Alcoholic Drinks',
+      'Alcohol',
+      'Drinks',
+      'Sides',
+      'Desserts',
+      'Gelato',
+    ]);
   });
 });
 
 describe('addresses (spec section 5)', () => {
-  const ready = { address1: '12 Devonshire Road', city: 'London', zip: 'W4 2HD', phone: '07812 345678' };
+  const ready = {
+    address1: '12 Devonshire Road',
+    city: 'London',
+    zip: 'W4 2HD',
+    phone: '07812 345678',
+  };
 
   it('is ready with address1, city and zip, not the ignore_me placeholder', () => {
     expect(isAddressReady(ready)).toBe(true);
@@ -61,23 +96,46 @@ describe('addresses (spec section 5)', () => {
   });
 
   it('leaves addresses without street, phone, city or zip out of the list', () => {
-    const list = [ready, { ...ready, phone: '' }, { ...ready, address1: null }, { ...ready, city: undefined }, { ...ready, zip: '' }];
+    const list = [
+      ready,
+      { ...ready, phone: '' },
+      { ...ready, address1: null },
+      { ...ready, city: undefined },
+      { ...ready, zip: '' },
+    ];
     expect(listableAddresses(list)).toEqual([ready]);
   });
 
   it('estimates delivery only with every input and a postcode shape or a real street', () => {
-    const input = { timeSlot: 'asap', restaurantId: 16, zip: 'W4 2HD', lat: 51.49, lon: -0.25, country: 'GB', address1: '12 Devonshire Road', city: 'London' };
+    const input = {
+      timeSlot: 'asap',
+      restaurantId: 16,
+      zip: 'W4 2HD',
+      lat: 51.49,
+      lon: -0.25,
+      country: 'GB',
+      address1: '12 Devonshire Road',
+      city: 'London',
+    };
     expect(canEstimateDelivery(input)).toBe(true);
     expect(canEstimateDelivery({ ...input, zip: 'not a postcode' })).toBe(true);
-    expect(canEstimateDelivery({ ...input, zip: 'not a postcode', address1: PLACEHOLDER_STREET })).toBe(false);
+    expect(
+      canEstimateDelivery({ ...input, zip: 'not a postcode', address1: PLACEHOLDER_STREET }),
+    ).toBe(false);
     expect(canEstimateDelivery({ ...input, address1: PLACEHOLDER_STREET })).toBe(true);
-    for (const key of Object.keys(input)) expect(canEstimateDelivery({ ...input, [key]: null })).toBe(false);
+    for (const key of Object.keys(input))
+      expect(canEstimateDelivery({ ...input, [key]: null })).toBe(false);
   });
 });
 
 describe('payments (spec sections 5, 8 and 9)', () => {
   it('knows the four hard declines', () => {
-    expect(HARD_DECLINE_CODES).toEqual(['stolen_card', 'lost_card', 'fraudulent', 'merchant_blacklist']);
+    expect(HARD_DECLINE_CODES).toEqual([
+      'stolen_card',
+      'lost_card',
+      'fraudulent',
+      'merchant_blacklist',
+    ]);
     expect(isHardDecline('insufficient_funds')).toBe(false);
     expect(isHardDecline('lost_card')).toBe(true);
   });

@@ -22,7 +22,12 @@ const invalidEmail = () =>
     pointer: '/email',
   });
 
-export function customerHandlers({ db, config, mailer, now }: Deps): OperationHandlers<
+export function customerHandlers({
+  db,
+  config,
+  mailer,
+  now,
+}: Deps): OperationHandlers<
   'createCustomer' | 'getMe' | 'updateMe' | 'updatePassword' | 'requestPasswordReset'
 > {
   return {
@@ -48,7 +53,8 @@ export function customerHandlers({ db, config, mailer, now }: Deps): OperationHa
           .returning();
         if (!created) {
           throw new ApiError(400, 'email_taken', 'An account already exists for this email', {
-            detail: 'An account already exists for this email. Sign in, or reset your password if you have forgotten it.',
+            detail:
+              'An account already exists for this email. Sign in, or reset your password if you have forgotten it.',
             pointer: '/email',
           });
         }
@@ -100,7 +106,8 @@ export function customerHandlers({ db, config, mailer, now }: Deps): OperationHa
       const at = now();
       const { customer, session } = await requireCustomer(request, db, at);
       const fromResetLink =
-        session.passwordResetAt !== null && at.getTime() - session.passwordResetAt.getTime() < RESET_TOKEN_MINUTES * 60_000;
+        session.passwordResetAt !== null &&
+        at.getTime() - session.passwordResetAt.getTime() < RESET_TOKEN_MINUTES * 60_000;
       if (!fromResetLink) {
         const current = request.body.current_password;
         if (!current || !(await verifyPassword(customer.passwordHash, current))) {
@@ -112,10 +119,20 @@ export function customerHandlers({ db, config, mailer, now }: Deps): OperationHa
       }
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
-        await tx.update(customers).set({ passwordHash, updatedAt: at }).where(eq(customers.id, customer.id));
+        await tx
+          .update(customers)
+          .set({ passwordHash, updatedAt: at })
+          .where(eq(customers.id, customer.id));
         // A new password ends every other session (a stolen one included) and spends the reset link.
-        await tx.delete(sessions).where(and(eq(sessions.customerId, customer.id), ne(sessions.tokenHash, session.tokenHash)));
-        await tx.update(sessions).set({ passwordResetAt: null }).where(eq(sessions.tokenHash, session.tokenHash));
+        await tx
+          .delete(sessions)
+          .where(
+            and(eq(sessions.customerId, customer.id), ne(sessions.tokenHash, session.tokenHash)),
+          );
+        await tx
+          .update(sessions)
+          .set({ passwordResetAt: null })
+          .where(eq(sessions.tokenHash, session.tokenHash));
       });
       reply.code(204);
       return undefined;
@@ -133,7 +150,13 @@ export function customerHandlers({ db, config, mailer, now }: Deps): OperationHa
       const [recent] = await db
         .select({ n: count() })
         .from(accessTokens)
-        .where(and(eq(accessTokens.customerId, customer.id), eq(accessTokens.kind, 'password_reset'), gt(accessTokens.createdAt, hourAgo)));
+        .where(
+          and(
+            eq(accessTokens.customerId, customer.id),
+            eq(accessTokens.kind, 'password_reset'),
+            gt(accessTokens.createdAt, hourAgo),
+          ),
+        );
       if ((recent?.n ?? 0) >= RESETS_PER_HOUR) return answer;
       const { secret, hash } = newSecret();
       await db.transaction(async (tx) => {
@@ -144,7 +167,10 @@ export function customerHandlers({ db, config, mailer, now }: Deps): OperationHa
           createdAt: at,
           expiresAt: new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000),
         });
-        await mailer.enqueue(tx, passwordResetEmail(customer, `${config.publicUrl}/reset-password?token=${secret}`));
+        await mailer.enqueue(
+          tx,
+          passwordResetEmail(customer, `${config.publicUrl}/reset-password?token=${secret}`),
+        );
       });
       void mailer.deliverPending().catch((error: unknown) => request.log.error(error));
       return answer;

@@ -2,7 +2,10 @@ import type { OutgoingEmail } from '../../services/mailer';
 import type { CustomerRow } from '../../services/sessions';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 export function passwordResetEmail(customer: CustomerRow, link: string): OutgoingEmail {
   const greeting = `Ciao ${customer.firstName},`;

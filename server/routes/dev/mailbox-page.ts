@@ -3,10 +3,14 @@ import type { Deps } from '../index';
 import { listEmails } from './dev-emails.handlers';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Escapes the text, then makes its links followable (so a reset link can be opened from here). */
-const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** The development mailbox: every email the app has sent, newest first. */
 export function registerDevMailbox(app: FastifyInstance, deps: Deps) {
@@ -21,9 +25,7 @@ export function registerDevMailbox(app: FastifyInstance, deps: Deps) {
 </article>`,
       )
       .join('\n');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
       .send(`<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mailbox · Sfoglia (development)</title>

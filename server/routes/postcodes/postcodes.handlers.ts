@@ -4,12 +4,18 @@ import { ApiError } from '../../http/jsonapi';
 import type { PostcodeLookup } from '../../services/postcode-directory/postcode-directory';
 import type { Deps } from '../index';
 
-export const postcodeNotFoundForGeocode = (postcode: string) => `Can't find lat/long for postcode ${postcode}`;
+export const postcodeNotFoundForGeocode = (postcode: string) =>
+  `Can't find lat/long for postcode ${postcode}`;
 export const postcodeNotFoundForLookup = (postcode: string) =>
   `We couldn't find any addresses for ${postcode}. Check the postcode, or enter your address yourself.`;
 
-export function postcodeHandlers({ postcodeDirectory }: Deps): OperationHandlers<'geocodePostcode' | 'listPostcodeAddresses'> {
-  const find = async (raw: string, notFoundMessage: (postcode: string) => string): Promise<PostcodeLookup> => {
+export function postcodeHandlers({
+  postcodeDirectory,
+}: Deps): OperationHandlers<'geocodePostcode' | 'listPostcodeAddresses'> {
+  const find = async (
+    raw: string,
+    notFoundMessage: (postcode: string) => string,
+  ): Promise<PostcodeLookup> => {
     if (!isUkPostcodeShape(raw)) {
       throw new ApiError(400, 'invalid_postcode', 'Invalid postcode', {
         detail: 'Enter a real postcode, like W4 2HD',
@@ -25,14 +31,24 @@ export function postcodeHandlers({ postcodeDirectory }: Deps): OperationHandlers
         detail: `We couldn't look up ${postcode} just now. Try again, or enter your address yourself.`,
       });
     }
-    if (!found) throw new ApiError(404, 'postcode_not_found', 'Postcode not found', { detail: notFoundMessage(postcode), parameter: 'postcode' });
+    if (!found)
+      throw new ApiError(404, 'postcode_not_found', 'Postcode not found', {
+        detail: notFoundMessage(postcode),
+        parameter: 'postcode',
+      });
     return found;
   };
 
   return {
     geocodePostcode: async (request) => {
       const found = await find(request.params.postcode, postcodeNotFoundForGeocode);
-      return { data: { type: 'postcodes' as const, id: found.postcode, attributes: { postcode: found.postcode, lat: found.lat, lon: found.lon } } };
+      return {
+        data: {
+          type: 'postcodes' as const,
+          id: found.postcode,
+          attributes: { postcode: found.postcode, lat: found.lat, lon: found.lon },
+        },
+      };
     },
     listPostcodeAddresses: async (request) => {
       const found = await find(request.params.postcode, postcodeNotFoundForLookup);

@@ -25,19 +25,26 @@ export function restaurantResource(row: RestaurantRow, distanceMiles?: number) {
       has_table_numbers: row.hasTableNumbers,
       delivery_radius_miles: row.deliveryRadiusMiles,
       fulfillment_types: row.fulfillmentTypes as ('delivery' | 'pickup' | 'eat_in')[],
-      ...(distanceMiles === undefined ? {} : { distance_miles: Math.round(distanceMiles * 100) / 100 }),
+      ...(distanceMiles === undefined
+        ? {}
+        : { distance_miles: Math.round(distanceMiles * 100) / 100 }),
     },
   };
 }
 
-export function restaurantHandlers({ db }: Deps): OperationHandlers<'listRestaurants' | 'getRestaurant' | 'listNearestRestaurants'> {
+export function restaurantHandlers({
+  db,
+}: Deps): OperationHandlers<'listRestaurants' | 'getRestaurant' | 'listNearestRestaurants'> {
   return {
     listRestaurants: async () => {
       const rows = await db.select().from(restaurants).orderBy(asc(restaurants.site));
       return { data: rows.map((row) => restaurantResource(row)) };
     },
     getRestaurant: async (request) => {
-      const [row] = await db.select().from(restaurants).where(eq(restaurants.id, request.params.id));
+      const [row] = await db
+        .select()
+        .from(restaurants)
+        .where(eq(restaurants.id, request.params.id));
       if (!row) throw notFound('Restaurant');
       return { data: restaurantResource(row) };
     },
@@ -49,7 +56,9 @@ export function restaurantHandlers({ db }: Deps): OperationHandlers<'listRestaur
       const serving = rows
         .filter((row) => row.fulfillmentTypes.includes(fulfillmentType))
         .map((row) => ({ row, miles: distanceInMiles(point, row) }))
-        .filter(({ row, miles }) => fulfillmentType !== 'delivery' || miles <= row.deliveryRadiusMiles)
+        .filter(
+          ({ row, miles }) => fulfillmentType !== 'delivery' || miles <= row.deliveryRadiusMiles,
+        )
         .sort((a, b) => a.miles - b.miles);
       return { data: serving.map(({ row, miles }) => restaurantResource(row, miles)) };
     },

@@ -16,7 +16,11 @@ const invalidToken = () =>
     detail: 'This link has expired or has already been used. Ask for a new one.',
   });
 
-export function sessionHandlers({ db, config, now }: Deps): OperationHandlers<
+export function sessionHandlers({
+  db,
+  config,
+  now,
+}: Deps): OperationHandlers<
   'createSession' | 'deleteSession' | 'createTokenSession' | 'createGuestTokenSession'
 > {
   /** Consumes a one-time token atomically: of two concurrent uses, only one gets the row back. */
@@ -25,7 +29,13 @@ export function sessionHandlers({ db, config, now }: Deps): OperationHandlers<
     const [row] = await db
       .update(accessTokens)
       .set({ usedAt: at })
-      .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.usedAt), gt(accessTokens.expiresAt, at)))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, hashSecret(token)),
+          isNull(accessTokens.usedAt),
+          gt(accessTokens.expiresAt, at),
+        ),
+      )
       .returning();
     if (!row || !kinds.includes(row.kind)) throw invalidToken();
     return row;
@@ -44,7 +54,10 @@ export function sessionHandlers({ db, config, now }: Deps): OperationHandlers<
       }
       await startSession(db, reply, config, { kind: 'customer', customerId: customer.id }, at);
       reply.code(201);
-      return { data: customerResource(customer), meta: { target_url: request.body.target_url ?? null } };
+      return {
+        data: customerResource(customer),
+        meta: { target_url: request.body.target_url ?? null },
+      };
     },
 
     deleteSession: async (request, reply) => {
@@ -57,14 +70,20 @@ export function sessionHandlers({ db, config, now }: Deps): OperationHandlers<
 
     createTokenSession: async (request, reply) => {
       const token = await consumeToken(request.body.token, ['login', 'password_reset']);
-      const [customer] = token.customerId ? await db.select().from(customers).where(eq(customers.id, token.customerId)) : [];
+      const [customer] = token.customerId
+        ? await db.select().from(customers).where(eq(customers.id, token.customerId))
+        : [];
       if (!customer) throw invalidToken();
       const passwordReset = token.kind === 'password_reset';
       await startSession(
         db,
         reply,
         config,
-        { kind: 'customer', customerId: customer.id, ...(passwordReset && { passwordResetAt: now() }) },
+        {
+          kind: 'customer',
+          customerId: customer.id,
+          ...(passwordReset && { passwordResetAt: now() }),
+        },
         now(),
       );
       reply.code(201);
@@ -76,7 +95,13 @@ export function sessionHandlers({ db, config, now }: Deps): OperationHandlers<
       if (!token.guestEmail) throw invalidToken();
       await startSession(db, reply, config, { kind: 'guest', guestEmail: token.guestEmail }, now());
       reply.code(201);
-      return { data: { type: 'guests' as const, id: hashSecret(request.body.token).slice(0, 16), attributes: { email: token.guestEmail } } };
+      return {
+        data: {
+          type: 'guests' as const,
+          id: hashSecret(request.body.token).slice(0, 16),
+          attributes: { email: token.guestEmail },
+        },
+      };
     },
   };
 }

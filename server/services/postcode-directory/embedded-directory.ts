@@ -9,7 +9,11 @@ export function embeddedDirectory(db: Database): PostcodeDirectory {
     async lookup(postcode) {
       const [place] = await db.select().from(postcodes).where(eq(postcodes.postcode, postcode));
       if (!place) return undefined;
-      const rows = await db.select().from(postcodeAddresses).where(eq(postcodeAddresses.postcode, postcode)).orderBy(asc(postcodeAddresses.id));
+      const rows = await db
+        .select()
+        .from(postcodeAddresses)
+        .where(eq(postcodeAddresses.postcode, postcode))
+        .orderBy(asc(postcodeAddresses.id));
       return {
         postcode: place.postcode,
         lat: place.lat,

@@ -11,9 +11,12 @@ interface PostcodesIoAnswer {
 export function httpDirectory(baseUrl: string, fetcher: typeof fetch = fetch): PostcodeDirectory {
   return {
     async lookup(postcode) {
-      const response = await fetcher(`${baseUrl.replace(/\/$/, '')}/postcodes/${encodeURIComponent(postcode)}`, {
-        signal: AbortSignal.timeout(5000),
-      });
+      const response = await fetcher(
+        `${baseUrl.replace(/\/$/, '')}/postcodes/${encodeURIComponent(postcode)}`,
+        {
+          signal: AbortSignal.timeout(5000),
+        },
+      );
       if (response.status === 404) return undefined;
       if (!response.ok) throw new Error(`Postcode service answered ${response.status}`);
       const { result } = (await response.json()) as PostcodesIoAnswer;

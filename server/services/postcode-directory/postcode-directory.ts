@@ -3,7 +3,14 @@ export interface PostcodeLookup {
   postcode: string;
   lat: number;
   lon: number;
-  addresses: { id: string; address1: string; address2: string | null; city: string; lat: number; lon: number }[];
+  addresses: {
+    id: string;
+    address1: string;
+    address2: string | null;
+    city: string;
+    lat: number;
+    lon: number;
+  }[];
 }
 
 /** The postcode lookup and geocoder (DESIGN.md section 3): embedded directory or an HTTP service. */

@@ -2,7 +2,15 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** A button that shows and hides a list of links (the disclosure navigation pattern). */
-export function DisclosureMenu({ label, children, onOpen }: { label: string; children: ReactNode; onOpen?: () => void }) {
+export function DisclosureMenu({
+  label,
+  children,
+  onOpen,
+}: {
+  label: string;
+  children: ReactNode;
+  onOpen?: () => void;
+}) {
   // Open only on the page where it was opened: following one of its links closes it.
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -13,7 +21,12 @@ export function DisclosureMenu({ label, children, onOpen }: { label: string; chi
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);

@@ -1,6 +1,7 @@
 export type TopBarVariant = 'productBox' | 'checkout' | 'takeaway' | 'default';
 
-const CHECKOUT = /^\/(checkout|one-off\/checkout|pasta-now-checkout|catering-checkout|dine-in-checkout|events-checkout)(\/|$)/;
+const CHECKOUT =
+  /^\/(checkout|one-off\/checkout|pasta-now-checkout|catering-checkout|dine-in-checkout|events-checkout)(\/|$)/;
 const ONE_OFF_STEPS = /^\/one-off\/(continue|signup|login)(\/|$)/;
 const PRODUCT_BOX = /^\/(menu|one-off\/menu|gift-boxes)(\/|$)/;
 const TAKEAWAY = /^\/(pasta-now|pasta-now-find|pasta-type|takeaway|my-basket)(\/|$)/;

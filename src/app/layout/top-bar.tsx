@@ -99,7 +99,11 @@ export function TopBar({ variant }: { variant: TopBarVariant }) {
           >
             Menu
           </button>
-          <nav id="site-navigation" aria-label="Main" className={`nav${drawerOpen ? ' nav--open' : ''}`}>
+          <nav
+            id="site-navigation"
+            aria-label="Main"
+            className={`nav${drawerOpen ? ' nav--open' : ''}`}
+          >
             <ul className="nav__list">
               {MAIN_MENU.slice(0, 1).map((item) => (
                 <li key={item.to}>
@@ -114,7 +118,9 @@ export function TopBar({ variant }: { variant: TopBarVariant }) {
               {MAIN_MENU.slice(1).map((item) => (
                 <li key={item.to}>
                   <NavLink className="nav__link" to={item.to}>
-                    {variant === 'takeaway' && item.label === 'Delivery' ? 'Change address' : item.label}
+                    {variant === 'takeaway' && item.label === 'Delivery'
+                      ? 'Change address'
+                      : item.label}
                   </NavLink>
                 </li>
               ))}

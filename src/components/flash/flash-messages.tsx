@@ -9,7 +9,12 @@ export function FlashMessages() {
       {messages.map((message) => (
         <div key={message.id} className={`flash flash--${message.kind}`}>
           <span>{message.text}</span>
-          <button type="button" className="flash__dismiss" onClick={() => dismissFlash(message.id)} aria-label={`Dismiss: ${message.text}`}>
+          <button
+            type="button"
+            className="flash__dismiss"
+            onClick={() => dismissFlash(message.id)}
+            aria-label={`Dismiss: ${message.text}`}
+          >
             ×
           </button>
         </div>

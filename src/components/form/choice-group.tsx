@@ -20,7 +20,16 @@ interface ChoiceGroupProps {
 }
 
 /** GOV.UK radios / checkboxes: a fieldset with a legend, one label per input. */
-export function ChoiceGroup({ id, legend, type, choices, values, onChange, hint, error }: ChoiceGroupProps) {
+export function ChoiceGroup({
+  id,
+  legend,
+  type,
+  choices,
+  values,
+  onChange,
+  hint,
+  error,
+}: ChoiceGroupProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const toggle = (value: string, checked: boolean) => {
@@ -29,7 +38,10 @@ export function ChoiceGroup({ id, legend, type, choices, values, onChange, hint,
   };
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <fieldset className="choices" aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}>
+      <fieldset
+        className="choices"
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      >
         <legend className="field__label">{legend}</legend>
         {hint && (
           <div id={hintId} className="field__hint">

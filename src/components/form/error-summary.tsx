@@ -10,7 +10,13 @@ export interface FieldError {
  * GOV.UK error summary: focused when it appears, each message links to its field.
  * Also used for form-level errors (a field id of the form's first input).
  */
-export function ErrorSummary({ errors, title = 'There is a problem' }: { errors: FieldError[]; title?: string }) {
+export function ErrorSummary({
+  errors,
+  title = 'There is a problem',
+}: {
+  errors: FieldError[];
+  title?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const signature = errors.map((error) => error.message).join('|');

@@ -12,7 +12,12 @@ import { MyDetailsPage } from './my-details-page';
 function AccountLayout() {
   const customer = useCustomer();
   const location = useLocation();
-  if (customer === undefined) return <p className="page-loading" role="status">Loading your account…</p>;
+  if (customer === undefined)
+    return (
+      <p className="page-loading" role="status">
+        Loading your account…
+      </p>
+    );
   if (customer === null) {
     const returnTo = `${location.pathname}${location.search}`;
     return <Navigate to={`/social-login?${new URLSearchParams({ returnTo })}`} replace />;

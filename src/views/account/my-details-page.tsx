@@ -20,9 +20,20 @@ const CHANNELS = [
 
 function DetailsForm({ customer }: { customer: Customer }) {
   const session = useSessionActor();
-  const [fields, setFields] = useState({ firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone ?? '' });
+  const [fields, setFields] = useState({
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    phone: customer.phone ?? '',
+  });
   const [channels, setChannels] = useState(
-    CHANNELS.map((c) => c.value).filter((value) => customer[({ emails: 'acceptsEmails', sms: 'acceptsSms', mail: 'acceptsMail' } as const)[value as 'emails']]),
+    CHANNELS.map((c) => c.value).filter(
+      (value) =>
+        customer[
+          ({ emails: 'acceptsEmails', sms: 'acceptsSms', mail: 'acceptsMail' } as const)[
+            value as 'emails'
+          ]
+        ],
+    ),
   );
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
@@ -30,7 +41,9 @@ function DetailsForm({ customer }: { customer: Customer }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const local: FieldError[] = [
-      ...(fields.firstName.trim() ? [] : [{ fieldId: 'firstName', message: 'Enter your first name' }]),
+      ...(fields.firstName.trim()
+        ? []
+        : [{ fieldId: 'firstName', message: 'Enter your first name' }]),
       ...(fields.lastName.trim() ? [] : [{ fieldId: 'lastName', message: 'Enter your last name' }]),
     ];
     setErrors(local);
@@ -54,7 +67,15 @@ function DetailsForm({ customer }: { customer: Customer }) {
     } catch (error) {
       const pointer = isApiRequestError(error) ? error.errors[0]?.source?.pointer : undefined;
       const fieldId = pointer === '/phone' ? 'phone' : 'firstName';
-      setErrors([{ fieldId, message: isApiRequestError(error) && error.status === 400 ? (error.serverMessage ?? 'Something went wrong') : 'Something went wrong' }]);
+      setErrors([
+        {
+          fieldId,
+          message:
+            isApiRequestError(error) && error.status === 400
+              ? (error.serverMessage ?? 'Something went wrong')
+              : 'Something went wrong',
+        },
+      ]);
     } finally {
       setBusy(false);
     }
@@ -64,11 +85,48 @@ function DetailsForm({ customer }: { customer: Customer }) {
     <form onSubmit={submit} noValidate aria-labelledby="details-heading">
       <ErrorSummary errors={errors} />
       <h2 id="details-heading">Your details</h2>
-      <TextField id="firstName" label="First name" autoComplete="given-name" value={fields.firstName} error={errorFor('firstName')} onChange={(e) => setFields({ ...fields, firstName: e.target.value })} />
-      <TextField id="lastName" label="Last name" autoComplete="family-name" value={fields.lastName} error={errorFor('lastName')} onChange={(e) => setFields({ ...fields, lastName: e.target.value })} />
-      <TextField id="email" label="Email address" value={customer.email} readOnly hint="To change your email address, contact us." />
-      <TextField id="phone" label="Phone number" type="tel" autoComplete="tel" hint="A UK number, like 07812 345678" value={fields.phone} error={errorFor('phone')} onChange={(e) => setFields({ ...fields, phone: e.target.value })} />
-      <ChoiceGroup id="marketing" type="checkbox" legend="How would you like to hear about offers and new dishes?" hint="Select all that apply, or none." choices={CHANNELS} values={channels} onChange={setChannels} />
+      <TextField
+        id="firstName"
+        label="First name"
+        autoComplete="given-name"
+        value={fields.firstName}
+        error={errorFor('firstName')}
+        onChange={(e) => setFields({ ...fields, firstName: e.target.value })}
+      />
+      <TextField
+        id="lastName"
+        label="Last name"
+        autoComplete="family-name"
+        value={fields.lastName}
+        error={errorFor('lastName')}
+        onChange={(e) => setFields({ ...fields, lastName: e.target.value })}
+      />
+      <TextField
+        id="email"
+        label="Email address"
+        value={customer.email}
+        readOnly
+        hint="To change your email address, contact us."
+      />
+      <TextField
+        id="phone"
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        hint="A UK number, like 07812 345678"
+        value={fields.phone}
+        error={errorFor('phone')}
+        onChange={(e) => setFields({ ...fields, phone: e.target.value })}
+      />
+      <ChoiceGroup
+        id="marketing"
+        type="checkbox"
+        legend="How would you like to hear about offers and new dishes?"
+        hint="Select all that apply, or none."
+        choices={CHANNELS}
+        values={channels}
+        onChange={setChannels}
+      />
       <Button type="submit" busy={busy}>
         Save details
       </Button>
@@ -83,30 +141,69 @@ function PasswordForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const local: FieldError[] = [
-      ...(fields.current ? [] : [{ fieldId: 'currentPassword', message: 'Enter your current password' }]),
-      ...newPasswordErrors(fields.next, 'newPassword').map((e) => ({ fieldId: e.field, message: e.message })),
+      ...(fields.current
+        ? []
+        : [{ fieldId: 'currentPassword', message: 'Enter your current password' }]),
+      ...newPasswordErrors(fields.next, 'newPassword').map((e) => ({
+        fieldId: e.field,
+        message: e.message,
+      })),
     ];
     setErrors(local);
     if (local.length) return;
     setBusy(true);
     try {
-      await unwrap(api.PUT('/customers/password', { body: { current_password: fields.current, password: fields.next } }), "Couldn't update password");
+      await unwrap(
+        api.PUT('/customers/password', {
+          body: { current_password: fields.current, password: fields.next },
+        }),
+        "Couldn't update password",
+      );
       setFields({ current: '', next: '' });
       flash('Your password has been changed.');
     } catch (error) {
       const wrongCurrent = isApiRequestError(error) && error.code === 'invalid_current_password';
-      setErrors([{ fieldId: wrongCurrent ? 'currentPassword' : 'newPassword', message: "Couldn't update password" }, ...(wrongCurrent ? [{ fieldId: 'currentPassword', message: 'Your current password is incorrect' }] : [])]);
+      setErrors([
+        {
+          fieldId: wrongCurrent ? 'currentPassword' : 'newPassword',
+          message: "Couldn't update password",
+        },
+        ...(wrongCurrent
+          ? [{ fieldId: 'currentPassword', message: 'Your current password is incorrect' }]
+          : []),
+      ]);
     } finally {
       setBusy(false);
     }
   };
-  const errorFor = (id: string) => errors.filter((e) => e.fieldId === id).map((e) => e.message).join('. ') || undefined;
+  const errorFor = (id: string) =>
+    errors
+      .filter((e) => e.fieldId === id)
+      .map((e) => e.message)
+      .join('. ') || undefined;
   return (
     <form onSubmit={submit} noValidate aria-labelledby="password-heading">
       <ErrorSummary errors={errors} />
       <h2 id="password-heading">Change your password</h2>
-      <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" value={fields.current} error={errorFor('currentPassword')} onChange={(e) => setFields({ ...fields, current: e.target.value })} />
-      <TextField id="newPassword" label="New password" type="password" autoComplete="new-password" hint="Use 8 characters or more" value={fields.next} error={errorFor('newPassword')} onChange={(e) => setFields({ ...fields, next: e.target.value })} />
+      <TextField
+        id="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={fields.current}
+        error={errorFor('currentPassword')}
+        onChange={(e) => setFields({ ...fields, current: e.target.value })}
+      />
+      <TextField
+        id="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="Use 8 characters or more"
+        value={fields.next}
+        error={errorFor('newPassword')}
+        onChange={(e) => setFields({ ...fields, next: e.target.value })}
+      />
       <Button type="submit" busy={busy}>
         Change password
       </Button>

@@ -15,13 +15,18 @@ import { ONE_WEEK_MS, writeStored } from '../../app/storage';
 const failure = (message: string): LookupFailure => ({ message });
 
 /** The server's own message when it gave one (it names the postcode), else the spec's fallback. */
-const messageOf = (error: unknown, fallback: string) => (isApiRequestError(error) && error.status === 404 && error.serverMessage) || fallback;
+const messageOf = (error: unknown, fallback: string) =>
+  (isApiRequestError(error) && error.status === 404 && error.serverMessage) || fallback;
 
 export const liveAddressSearchMachine = addressSearchMachine.provide({
   actors: {
     lookupAddresses: fromPromise(async ({ input }) => {
       try {
-        const body = await unwrap(api.GET('/postcodes/{postcode}/addresses', { params: { path: { postcode: input.postcode } } }));
+        const body = await unwrap(
+          api.GET('/postcodes/{postcode}/addresses', {
+            params: { path: { postcode: input.postcode } },
+          }),
+        );
         return body.data.map((resource) => toEntity(resource) as PostcodeAddress);
       } catch (error) {
         throw failure(
@@ -35,20 +40,27 @@ export const liveAddressSearchMachine = addressSearchMachine.provide({
       let { lat, lon } = input;
       if (lat === null || lon === null) {
         try {
-          const body = await unwrap(api.GET('/postcodes/{postcode}', { params: { path: { postcode: input.zip } } }));
+          const body = await unwrap(
+            api.GET('/postcodes/{postcode}', { params: { path: { postcode: input.zip } } }),
+          );
           ({ lat, lon } = body.data.attributes);
         } catch (error) {
           throw failure(messageOf(error, ADDRESS_SEARCH_MESSAGES.noCoordinates));
         }
       }
       const nearest = await unwrap(
-        api.GET('/restaurants/nearest', { params: { query: { lat, lon, fulfillment_type: 'delivery' } } }),
+        api.GET('/restaurants/nearest', {
+          params: { query: { lat, lon, fulfillment_type: 'delivery' } },
+        }),
       ).catch(() => {
         throw failure(ADDRESS_SEARCH_MESSAGES.noRestaurants);
       });
       // Spec section 7: the first of the returned list is used.
       const first = nearest.data[0];
-      return { address: { ...input, lat, lon }, restaurant: first ? (toEntity(first) as Restaurant) : null };
+      return {
+        address: { ...input, lat, lon },
+        restaurant: first ? (toEntity(first) as Restaurant) : null,
+      };
     }),
   },
   actions: {
@@ -60,6 +72,11 @@ export const liveAddressSearchMachine = addressSearchMachine.provide({
   },
 });
 
-export function formatAddress(address: { address1: string; address2: string | null; city: string; zip: string }): string {
+export function formatAddress(address: {
+  address1: string;
+  address2: string | null;
+  city: string;
+  zip: string;
+}): string {
   return [address.address1, address.address2, address.city, address.zip].filter(Boolean).join(', ');
 }

@@ -1,7 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ADDRESS_SEARCH_MESSAGES, type StoredDelivery } from '../../../machines/address-search/address-search.machine';
+import {
+  ADDRESS_SEARCH_MESSAGES,
+  type StoredDelivery,
+} from '../../../machines/address-search/address-search.machine';
 import { readStored } from '../../app/storage';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
@@ -52,7 +55,10 @@ function AddressChoice({ actor, busy }: { actor: Actor; busy: boolean }) {
         id="address"
         type="radio"
         legend={`Select your address in ${postcode}`}
-        choices={addresses.map((address) => ({ value: address.id, label: [address.address1, address.address2, address.city].filter(Boolean).join(', ') }))}
+        choices={addresses.map((address) => ({
+          value: address.id,
+          label: [address.address1, address.address2, address.city].filter(Boolean).join(', '),
+        }))}
         values={chosen}
         onChange={setChosen}
         error={error?.field === 'address' ? error.message : undefined}
@@ -83,9 +89,29 @@ function ManualAddress({ actor, busy }: { actor: Actor; busy: boolean }) {
       <p>
         Postcode: <strong>{postcode}</strong>
       </p>
-      <TextField id="address1" label="Address line 1" autoComplete="address-line1" value={fields.address1} error={errorFor('address1')} onChange={(e) => setFields({ ...fields, address1: e.target.value })} />
-      <TextField id="address2" label="Address line 2 (optional)" autoComplete="address-line2" value={fields.address2} onChange={(e) => setFields({ ...fields, address2: e.target.value })} />
-      <TextField id="city" label="Town or city" autoComplete="address-level2" value={fields.city} error={errorFor('city')} onChange={(e) => setFields({ ...fields, city: e.target.value })} />
+      <TextField
+        id="address1"
+        label="Address line 1"
+        autoComplete="address-line1"
+        value={fields.address1}
+        error={errorFor('address1')}
+        onChange={(e) => setFields({ ...fields, address1: e.target.value })}
+      />
+      <TextField
+        id="address2"
+        label="Address line 2 (optional)"
+        autoComplete="address-line2"
+        value={fields.address2}
+        onChange={(e) => setFields({ ...fields, address2: e.target.value })}
+      />
+      <TextField
+        id="city"
+        label="Town or city"
+        autoComplete="address-level2"
+        value={fields.city}
+        error={errorFor('city')}
+        onChange={(e) => setFields({ ...fields, city: e.target.value })}
+      />
       <Button type="submit" busy={busy}>
         Deliver here
       </Button>{' '}
@@ -100,7 +126,9 @@ function ManualAddress({ actor, busy }: { actor: Actor; busy: boolean }) {
 export default function AddressSearchPage() {
   useDocumentTitle('Fresh pasta, delivered');
   const navigate = useNavigate();
-  const actor = useActorRef(liveAddressSearchMachine, { input: { stored: readStored<StoredDelivery>('delivery') } });
+  const actor = useActorRef(liveAddressSearchMachine, {
+    input: { stored: readStored<StoredDelivery>('delivery') },
+  });
   const snapshot = useSelector(actor, (s) => s);
   const busy = snapshot.hasTag('busy');
   const error = snapshot.context.error;
@@ -110,11 +138,14 @@ export default function AddressSearchPage() {
     navigate(snapshot.output?.outcome === 'recipeKit' ? '/menu' : '/pasta-now');
   }, [snapshot.status, snapshot.output, navigate]);
 
-  const view = snapshot.matches('choosingAddress') || (busy && snapshot.context.addresses.length && snapshot.matches('locating'))
-    ? 'choose'
-    : snapshot.matches('enteringAddress') || (snapshot.matches('locating') && !snapshot.context.addresses.length)
-      ? 'manual'
-      : 'postcode';
+  const view =
+    snapshot.matches('choosingAddress') ||
+    (busy && snapshot.context.addresses.length && snapshot.matches('locating'))
+      ? 'choose'
+      : snapshot.matches('enteringAddress') ||
+          (snapshot.matches('locating') && !snapshot.context.addresses.length)
+        ? 'manual'
+        : 'postcode';
 
   return (
     <div className="narrow">
@@ -127,7 +158,8 @@ export default function AddressSearchPage() {
       {snapshot.matches('confirmingStored') && snapshot.context.stored ? (
         <div className="notice">
           <p>
-            Deliver to <strong>{formatAddress(snapshot.context.stored.address)}</strong> from {snapshot.context.stored.restaurantSite}?
+            Deliver to <strong>{formatAddress(snapshot.context.stored.address)}</strong> from{' '}
+            {snapshot.context.stored.restaurantSite}?
           </p>
           <Button onClick={() => actor.send({ type: 'stored.use' })}>Continue</Button>{' '}
           <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>
@@ -141,9 +173,19 @@ export default function AddressSearchPage() {
       ) : (
         <PostcodeForm actor={actor} busy={busy} />
       )}
-      <Modal open={snapshot.matches('unavailable')} title="Sorry, we can't deliver hot pasta to this address yet" onClose={() => actor.send({ type: 'search.restart' })}>
-        <p>{ADDRESS_SEARCH_MESSAGES.noRestaurants} near {snapshot.context.address ? formatAddress(snapshot.context.address) : 'this address'}.</p>
-        <p>Our recipe kits are delivered across the UK: fresh pasta and sauces to cook at home in minutes.</p>
+      <Modal
+        open={snapshot.matches('unavailable')}
+        title="Sorry, we can't deliver hot pasta to this address yet"
+        onClose={() => actor.send({ type: 'search.restart' })}
+      >
+        <p>
+          {ADDRESS_SEARCH_MESSAGES.noRestaurants} near{' '}
+          {snapshot.context.address ? formatAddress(snapshot.context.address) : 'this address'}.
+        </p>
+        <p>
+          Our recipe kits are delivered across the UK: fresh pasta and sauces to cook at home in
+          minutes.
+        </p>
         <div className="modal__actions">
           <Button onClick={() => actor.send({ type: 'kit.choose' })}>Get a recipe kit</Button>
           <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>

@@ -23,7 +23,15 @@ export const liveAuthMachine = authMachine.provide({
   actors: {
     signIn: fromPromise(({ input }) =>
       call(async () => {
-        const body = await unwrap(api.POST('/sessions', { body: { email: input.email.trim(), password: input.password, target_url: input.targetUrl } }));
+        const body = await unwrap(
+          api.POST('/sessions', {
+            body: {
+              email: input.email.trim(),
+              password: input.password,
+              target_url: input.targetUrl,
+            },
+          }),
+        );
         return toEntity(body.data) as Customer;
       }),
     ),
@@ -49,7 +57,10 @@ export const liveAuthMachine = authMachine.provide({
     signInWithToken: fromPromise(({ input }) =>
       call(async () => {
         const body = await unwrap(api.POST('/sessions/token', { body: { token: input.token } }));
-        return { customer: toEntity(body.data) as Customer, passwordReset: body.meta?.password_reset === true };
+        return {
+          customer: toEntity(body.data) as Customer,
+          passwordReset: body.meta?.password_reset === true,
+        };
       }),
     ),
     requestPasswordReset: fromPromise(({ input }) =>
@@ -59,7 +70,10 @@ export const liveAuthMachine = authMachine.provide({
     ),
     changePassword: fromPromise(({ input }) =>
       call(async () => {
-        await unwrap(api.PUT('/customers/password', { body: { password: input.password } }), "Couldn't update password");
+        await unwrap(
+          api.PUT('/customers/password', { body: { password: input.password } }),
+          "Couldn't update password",
+        );
       }),
     ),
   },

@@ -18,7 +18,8 @@ export interface StepProps {
   actor: AuthActor;
 }
 
-type StepState = 'socialLogin' | 'login' | 'signup' | 'forgotPassword' | 'resetRequested' | 'resetPassword';
+type StepState =
+  'socialLogin' | 'login' | 'signup' | 'forgotPassword' | 'resetRequested' | 'resetPassword';
 
 /** One view per step: a new step state fails to compile until it has one. */
 const stepViews = {
@@ -47,7 +48,12 @@ const NOTICES = {
 /** Sign-in, sign-up and password recovery: /social-login, /login, /signup, /forgot-password, /reset-password. */
 export default function AuthFlow() {
   const status = useSessionStatus();
-  if (status === 'loading') return <p className="page-loading" role="status">Loading…</p>;
+  if (status === 'loading')
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
   return <AuthFlowRunning signedIn={status === 'signedIn'} />;
 }
 
@@ -58,7 +64,12 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
   const actor = useActorRef(liveAuthMachine, {
     input: (() => {
       const params = new URLSearchParams(location.search);
-      return { path: location.pathname, returnTo: safeReturnTo(params.get('returnTo')), token: params.get('token'), signedIn };
+      return {
+        path: location.pathname,
+        returnTo: safeReturnTo(params.get('returnTo')),
+        token: params.get('token'),
+        signedIn,
+      };
     })(),
   });
   // returnTo travels with the customer between steps; the one-time token never stays in the URL.
@@ -71,7 +82,9 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
       ? (Object.values(snapshot.value)[0] as StepState)
       : (formOfWork[snapshot.value as keyof typeof formOfWork] ?? null),
   );
-  const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : undefined));
+  const output = useSelector(actor, (snapshot) =>
+    snapshot.status === 'done' ? snapshot.output : undefined,
+  );
 
   useEffect(() => {
     if (!output) return;
@@ -80,7 +93,12 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
     navigate(output.redirectTo, { replace: true });
   }, [output, session, navigate]);
 
-  if (!step) return <p className="page-loading" role="status">Please wait…</p>;
+  if (!step)
+    return (
+      <p className="page-loading" role="status">
+        Please wait…
+      </p>
+    );
   const View = stepViews[step];
   return <View actor={actor} />;
 }

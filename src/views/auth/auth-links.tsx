@@ -5,5 +5,9 @@ import type { ReactNode } from 'react';
 export function StepLink({ to, children }: { to: string; children: ReactNode }) {
   const { search } = useLocation();
   const returnTo = new URLSearchParams(search).get('returnTo');
-  return <Link to={{ pathname: to, search: returnTo ? `?${new URLSearchParams({ returnTo })}` : '' }}>{children}</Link>;
+  return (
+    <Link to={{ pathname: to, search: returnTo ? `?${new URLSearchParams({ returnTo })}` : '' }}>
+      {children}
+    </Link>
+  );
 }

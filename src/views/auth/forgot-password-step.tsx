@@ -19,7 +19,10 @@ export function ForgotPasswordStep({ actor }: StepProps) {
     <div className="narrow">
       <ErrorSummary errors={summary} />
       <h1>Reset your password</h1>
-      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <p>
+        Enter the email address of your account and we will send you a link to choose a new
+        password.
+      </p>
       <form onSubmit={submit} noValidate>
         <TextField
           id="email"
@@ -49,7 +52,8 @@ export function ResetRequestedStep({ actor }: StepProps) {
     <div className="narrow">
       <h1>Check your email</h1>
       <p>
-        If an account exists for <strong>{email}</strong>, we have sent a link to reset your password. The link works for 1 hour.
+        If an account exists for <strong>{email}</strong>, we have sent a link to reset your
+        password. The link works for 1 hour.
       </p>
       <p>
         <StepLink to="/login">Back to sign in</StepLink>

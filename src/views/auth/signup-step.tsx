@@ -32,14 +32,21 @@ export function SignupStep({ actor }: StepProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const marketing: SignupForm['marketing'] =
-      channels.length === 0 ? null : { emails: channels.includes('emails'), sms: channels.includes('sms'), mail: channels.includes('mail') };
+      channels.length === 0
+        ? null
+        : {
+            emails: channels.includes('emails'),
+            sms: channels.includes('sms'),
+            mail: channels.includes('mail'),
+          };
     actor.send({ type: 'signup.submit', form: { ...fields, marketing } });
   };
   const field = (name: keyof typeof fields) => ({
     id: name,
     value: fields[name],
     error: errorFor(name),
-    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      setFields({ ...fields, [name]: event.target.value }),
   });
 
   return (
@@ -47,14 +54,21 @@ export function SignupStep({ actor }: StepProps) {
       <ErrorSummary errors={summary} />
       {emailTaken && (
         <p className="notice">
-          Already have an account? <StepLink to="/login">Sign in</StepLink> or <StepLink to="/forgot-password">reset your password</StepLink>.
+          Already have an account? <StepLink to="/login">Sign in</StepLink> or{' '}
+          <StepLink to="/forgot-password">reset your password</StepLink>.
         </p>
       )}
       <h1>Create an account</h1>
       <form onSubmit={submit} noValidate>
         <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-        <TextField label="Email address" type="email" autoComplete="email" spellCheck={false} {...field('email')} />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          {...field('email')}
+        />
         <TextField
           label="Password"
           type="password"

@@ -6,7 +6,10 @@ export default function NotFoundPage() {
   return (
     <div className="narrow">
       <h1>Page not found</h1>
-      <p>If you typed the web address, check it is correct. If you pasted it, check you copied the whole address.</p>
+      <p>
+        If you typed the web address, check it is correct. If you pasted it, check you copied the
+        whole address.
+      </p>
       <ul>
         <li>
           <Link to="/pasta-now-search-address">Order fresh pasta to your door</Link>

@@ -11,11 +11,14 @@ function RestaurantPage() {
   const restaurant = useRestaurant(id);
   useDocumentTitle(restaurant.data ? restaurant.data.site : 'Restaurant');
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (restaurant.isError && isApiRequestError(restaurant.error) && restaurant.error.status === 404) return <NotFoundPage />;
+  if (restaurant.isError && isApiRequestError(restaurant.error) && restaurant.error.status === 404)
+    return <NotFoundPage />;
   return (
     <div className="page">
       {restaurant.isPending && <p role="status">Loading restaurant…</p>}
-      {restaurant.isError && <QueryError what="this restaurant" retry={() => restaurant.refetch()} />}
+      {restaurant.isError && (
+        <QueryError what="this restaurant" retry={() => restaurant.refetch()} />
+      )}
       {restaurant.data && (
         <>
           <h1>{restaurant.data.site}</h1>
@@ -33,11 +36,14 @@ function RestaurantPage() {
             {restaurant.data.postcode}
           </address>
           <p>
-            Phone: <a href={`tel:${restaurant.data.phone.replace(/\s/g, '')}`}>{restaurant.data.phone}</a>
+            Phone:{' '}
+            <a href={`tel:${restaurant.data.phone.replace(/\s/g, '')}`}>{restaurant.data.phone}</a>
           </p>
           <h2>What we offer here</h2>
           <p>{servicesOf(restaurant.data)}</p>
-          {restaurant.data.hasTableNumbers && <p>Order from your table: scan the code on your table card.</p>}
+          {restaurant.data.hasTableNumbers && (
+            <p>Order from your table: scan the code on your table card.</p>
+          )}
         </>
       )}
       <p>

@@ -6,14 +6,20 @@ import type { Restaurant } from '../../api/types';
 export function useRestaurants() {
   return useQuery({
     queryKey: ['restaurants'],
-    queryFn: async () => (await unwrap(api.GET('/restaurants/all'))).data.map((resource) => toEntity(resource) as Restaurant),
+    queryFn: async () =>
+      (await unwrap(api.GET('/restaurants/all'))).data.map(
+        (resource) => toEntity(resource) as Restaurant,
+      ),
   });
 }
 
 export function useRestaurant(id: number) {
   return useQuery({
     queryKey: ['restaurants', id],
-    queryFn: async () => toEntity((await unwrap(api.GET('/restaurants/{id}', { params: { path: { id } } }))).data) as Restaurant,
+    queryFn: async () =>
+      toEntity(
+        (await unwrap(api.GET('/restaurants/{id}', { params: { path: { id } } }))).data,
+      ) as Restaurant,
     enabled: Number.isInteger(id) && id > 0,
   });
 }

@@ -12,7 +12,9 @@ function RestaurantsPage() {
       <h1>Our restaurants</h1>
       <p>Book a table, collect your order, or eat in at any of our pasta bars.</p>
       {restaurants.isPending && <p role="status">Loading restaurants…</p>}
-      {restaurants.isError && <QueryError what="the restaurants" retry={() => restaurants.refetch()} />}
+      {restaurants.isError && (
+        <QueryError what="the restaurants" retry={() => restaurants.refetch()} />
+      )}
       {restaurants.data && (
         <ul className="card-list">
           {restaurants.data.map((restaurant) => (

@@ -7,16 +7,31 @@ import { withQueryClient } from '../../app/with-query-client';
 const FAQS = [
   {
     question: 'Can I skip, pause or cancel my pasta plan?',
-    answer: 'Yes, anytime before the weekly cut-off (Friday 12:00). Go to My account, then Pasta plan.',
+    answer:
+      'Yes, anytime before the weekly cut-off (Friday 12:00). Go to My account, then Pasta plan.',
   },
-  { question: 'How long do the dishes keep?', answer: 'Our fresh pasta keeps in the fridge until the date on the pack, and you can freeze dishes for up to 1 month.' },
-  { question: 'When will my takeaway arrive?', answer: 'Usually within 15 to 30 minutes of the kitchen accepting it. You can follow your order live from the link we send.' },
-  { question: 'I forgot my password', answer: 'Use “Forgotten your password?” on the sign-in page and we will email you a link.' },
+  {
+    question: 'How long do the dishes keep?',
+    answer:
+      'Our fresh pasta keeps in the fridge until the date on the pack, and you can freeze dishes for up to 1 month.',
+  },
+  {
+    question: 'When will my takeaway arrive?',
+    answer:
+      'Usually within 15 to 30 minutes of the kitchen accepting it. You can follow your order live from the link we send.',
+  },
+  {
+    question: 'I forgot my password',
+    answer: 'Use “Forgotten your password?” on the sign-in page and we will email you a link.',
+  },
 ];
 
 function SupportPage() {
   useDocumentTitle('Help and support');
-  const settings = useQuery({ queryKey: ['settings'], queryFn: async () => (await unwrap(api.GET('/settings'))).data.attributes });
+  const settings = useQuery({
+    queryKey: ['settings'],
+    queryFn: async () => (await unwrap(api.GET('/settings'))).data.attributes,
+  });
   const phone = settings.data?.support_phone;
   return (
     <div className="page narrow">
@@ -24,8 +39,8 @@ function SupportPage() {
       <h2>Talk to us</h2>
       <p>
         Call us{phone ? ' on ' : ''}
-        {phone && <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>}, Monday to Saturday, 9am to 9pm, or email{' '}
-        <a href="mailto:ciao@sfoglia.test">ciao@sfoglia.test</a>.
+        {phone && <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>}, Monday to Saturday, 9am
+        to 9pm, or email <a href="mailto:ciao@sfoglia.test">ciao@sfoglia.test</a>.
       </p>
       <h2>Common questions</h2>
       {FAQS.map((faq) => (

@@ -14,7 +14,9 @@ export interface TestApp {
  * Registers hooks that start the real app on a private database for this test file.
  * Returns a getter, because the app exists only once beforeAll has run.
  */
-export function useTestApp(options: { env?: NodeJS.ProcessEnv; overrides?: AppOptions['overrides'] } = {}): () => TestApp {
+export function useTestApp(
+  options: { env?: NodeJS.ProcessEnv; overrides?: AppOptions['overrides'] } = {},
+): () => TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -28,7 +30,8 @@ export function useTestApp(options: { env?: NodeJS.ProcessEnv; overrides?: AppOp
     await current?.database.close();
   });
   return () => {
-    if (!current) throw new Error('useTestApp: the app is not ready (call it at the top of the file)');
+    if (!current)
+      throw new Error('useTestApp: the app is not ready (call it at the top of the file)');
     return current;
   };
 }
@@ -72,7 +75,8 @@ export class ApiClient {
     if (body !== undefined) request.payload = body as InjectOptions['payload'];
     const response = await this.app.inject(request);
     for (const cookie of response.cookies) {
-      if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) this.cookies.delete(cookie.name);
+      if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now()))
+        this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
