@@ -174,6 +174,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/restaurants/{id}/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant's takeaway menu for one fulfilment type: categories in position order (data), their products and the products' modifiers (included). */
+        get: operations["getRestaurantMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/restaurants/{id}/snoozed_products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products the kitchen has run out of for now (shown unavailable on the menu). */
+        get: operations["listSnoozedProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/postcodes/{postcode}": {
         parameters: {
             query?: never;
@@ -337,6 +371,36 @@ export interface components {
                 fulfillment_types: components["schemas"]["FulfillmentType"][];
                 /** @description Only on /restaurants/nearest. */
                 distance_miles?: number;
+            };
+        };
+        MenuCategoryResource: {
+            /** @enum {string} */
+            type: "menu_categories";
+            id: string;
+            attributes: {
+                name: string;
+                position: number;
+                product_ids: string[];
+            };
+        };
+        MenuProductResource: {
+            /** @enum {string} */
+            type: "menu_products";
+            id: string;
+            attributes: {
+                title: string;
+                description: string;
+                /** @description Pounds. */
+                price: number;
+                image_url: string | null;
+                /** @enum {string} */
+                kind: "dish" | "modifier";
+                is_kit: boolean;
+                allergen_codes: number[];
+                sub_products: {
+                    product_id: string;
+                    position: number;
+                }[];
             };
         };
         PostcodeResource: {
@@ -689,6 +753,70 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["RestaurantResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getRestaurantMenu: {
+        parameters: {
+            query: {
+                fulfillment_type: components["schemas"]["FulfillmentType"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menu. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MenuCategoryResource"][];
+                        included: components["schemas"]["MenuProductResource"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listSnoozedProducts: {
+        parameters: {
+            query?: {
+                fulfillment_type?: components["schemas"]["FulfillmentType"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Snoozed product ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "snoozed_products";
+                            id: string;
+                            attributes?: {
+                                until?: string;
+                            };
+                        }[];
                     };
                 };
             };

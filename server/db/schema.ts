@@ -166,3 +166,75 @@ export const emailOutbox = pgTable('email_outbox', {
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
 });
+
+/** Takeaway products: dishes, and the modifiers (sub-products) that go with them. */
+export const takeawayProducts = pgTable('takeaway_products', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  pricePence: integer('price_pence').notNull(),
+  imageUrl: text('image_url'),
+  kind: text('kind', { enum: ['dish', 'modifier'] }).notNull(),
+  /** A recipe kit on the takeaway menu: ordered before 5:00pm, delivered next day. */
+  isKit: boolean('is_kit').notNull().default(false),
+  allergenCodes: integer('allergen_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+});
+
+export const takeawayCategories = pgTable('takeaway_categories', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+});
+
+/** What a restaurant offers for one fulfilment type, by category and position. */
+export const takeawayMenuItems = pgTable(
+  'takeaway_menu_items',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    fulfillmentType: text('fulfillment_type', { enum: ['delivery', 'pickup', 'eat_in'] }).notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => takeawayCategories.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => takeawayProducts.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('takeaway_menu_items_key').on(t.restaurantId, t.fulfillmentType, t.productId),
+  ],
+);
+
+export const takeawayModifiers = pgTable(
+  'takeaway_modifiers',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => takeawayProducts.id, { onDelete: 'cascade' }),
+    subProductId: integer('sub_product_id')
+      .notNull()
+      .references(() => takeawayProducts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('takeaway_modifiers_key').on(t.productId, t.subProductId)],
+);
+
+/** A product a kitchen has run out of, until a time (spec: snoozed products). */
+export const takeawaySnoozes = pgTable(
+  'takeaway_snoozes',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => takeawayProducts.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('takeaway_snoozes_key').on(t.restaurantId, t.productId)],
+);

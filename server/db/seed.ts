@@ -1,7 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
-import { addresses, customers, postcodeAddresses, postcodes, restaurants } from './schema';
+import {
+  addresses,
+  customers,
+  postcodeAddresses,
+  postcodes,
+  restaurants,
+  takeawayCategories,
+  takeawayMenuItems,
+  takeawayModifiers,
+  takeawayProducts,
+  takeawaySnoozes,
+} from './schema';
+import {
+  menuItemsFor,
+  TAKEAWAY_CATEGORIES,
+  TAKEAWAY_MODIFIERS,
+  TAKEAWAY_PRODUCTS,
+} from './seed-data/takeaway-menu';
 import { POSTCODES } from './seed-data/postcodes';
 import { RESTAURANTS } from './seed-data/restaurants';
 
@@ -27,6 +44,22 @@ export async function seedDatabase(db: Database) {
           streets.map((address1) => ({ postcode, address1, city })),
         ),
       )
+      .onConflictDoNothing();
+    await tx.insert(takeawayCategories).values(TAKEAWAY_CATEGORIES).onConflictDoNothing();
+    await tx.insert(takeawayProducts).values(TAKEAWAY_PRODUCTS).onConflictDoNothing();
+    await tx.insert(takeawayModifiers).values(TAKEAWAY_MODIFIERS).onConflictDoNothing();
+    await tx
+      .insert(takeawayMenuItems)
+      .values(RESTAURANTS.flatMap((r) => menuItemsFor(r.id, r.fulfillmentTypes)))
+      .onConflictDoNothing();
+    // Chiswick has run out of gnocchi for the day: the menu shows it unavailable.
+    await tx
+      .insert(takeawaySnoozes)
+      .values({
+        restaurantId: 16,
+        productId: 106,
+        until: new Date(Date.now() + 12 * 60 * 60 * 1000),
+      })
       .onConflictDoNothing();
     const [existing] = await tx
       .select({ id: customers.id })

@@ -8,6 +8,7 @@ import type { PostcodeDirectory } from '../services/postcode-directory/postcode-
 import { postcodeHandlers } from './postcodes/postcodes.handlers';
 import { customerHandlers } from './customers/customers.handlers';
 import { devEmailHandlers } from './dev/dev-emails.handlers';
+import { menuHandlers } from './restaurants/menu.handlers';
 import { restaurantHandlers } from './restaurants/restaurants.handlers';
 import { sessionHandlers } from './sessions/sessions.handlers';
 import { settingsHandlers } from './settings/settings.handlers';
@@ -36,6 +37,7 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
   return {
     ...settingsHandlers(deps),
     ...restaurantHandlers(deps),
+    ...menuHandlers(deps),
     ...sessionHandlers(deps),
     ...customerHandlers(deps),
     ...devEmailHandlers(deps),
