@@ -20,6 +20,7 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
     budgetKiB: 120,
   },
   { route: '/login', screen: 'src/views/auth/auth-flow.tsx', budgetKiB: 120 },
+  { route: '/pasta-now', screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx', budgetKiB: 140 },
   { route: '/account', screen: 'src/views/account/account-layout.tsx', budgetKiB: 140 },
   { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 140 },
 ];

@@ -8,3 +8,5 @@ export type Restaurant = Entity<Schemas['RestaurantResource']>;
 export type Settings = Entity<Schemas['SettingsResource']>;
 export type PostcodeAddress = Entity<Schemas['PostcodeAddressResource']>;
 export type FulfillmentType = Schemas['FulfillmentType'];
+export type MenuCategory = Entity<Schemas['MenuCategoryResource']>;
+export type MenuProduct = Entity<Schemas['MenuProductResource']>;

@@ -10,6 +10,7 @@ const AccountLayout = lazyRoute(() => import('../views/account/account-layout'))
 const SupportPage = lazyRoute(() => import('../views/support/support-page'));
 const RestaurantsPage = lazyRoute(() => import('../views/restaurants/restaurants-page'));
 const RestaurantPage = lazyRoute(() => import('../views/restaurants/restaurant-page'));
+const TakeawayMenuPage = lazyRoute(() => import('../views/takeaway-menu/takeaway-menu-page'));
 const NotFoundPage = lazyRoute(() => import('../views/not-found/not-found-page'));
 
 export const AUTH_ROUTES = [
@@ -38,6 +39,7 @@ export function App() {
           {AUTH_ROUTES.map((path) => (
             <Route key={path} path={path} element={<AuthFlow />} />
           ))}
+          <Route path="/pasta-now" element={<TakeawayMenuPage />} />
           <Route path="/account/*" element={<AccountLayout />} />
           <Route path="/support" element={<SupportPage />} />
           <Route path="/restaurants" element={<RestaurantsPage />} />

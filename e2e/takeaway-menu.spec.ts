@@ -1,0 +1,47 @@
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+test.describe('/pasta-now menu', () => {
+  test('after the address search, the customer browses the nearest restaurant menu with sold-out dishes marked', async ({
+    page,
+  }) => {
+    await page.goto('/pasta-now-search-address');
+    await page.getByLabel('Postcode').fill('W4 2HD');
+    await page.getByRole('button', { name: 'Find my address' }).click();
+    await page.getByRole('radio', { name: '12 Devonshire Road, London' }).check();
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+
+    await expect(page).toHaveURL(/\/pasta-now$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiswick menu');
+    await expect(page.getByText('Delivery in about 15 - 30 mins')).toBeVisible();
+    const sections = page.getByRole('navigation', { name: 'Menu sections' }).getByRole('link');
+    await expect(sections).toHaveText([
+      "This Week's Specials",
+      'Fresh Pasta',
+      'Starters & Sides',
+      'Desserts',
+      'Gelato',
+      'Drinks',
+      'Recipe Kits',
+    ]);
+    const gnocchi = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Gnocchi al Pomodoro', exact: true }) });
+    await expect(gnocchi).toContainText('Sold out for now');
+    const cacio = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Cacio e Pepe', exact: true }) });
+    await expect(cacio).toContainText('£10.50');
+    await expect(cacio).toContainText('Extra Parmigiano (+£1.00)');
+    await expect(
+      page.getByText('Kits ordered before 5:00pm are delivered next day.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('without a delivery address it sends the customer to the address search', async ({
+    page,
+  }) => {
+    await page.goto('/pasta-now');
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+  });
+});
