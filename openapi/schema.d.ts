@@ -208,6 +208,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/baskets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The baskets of the signed-in customer, or of this browser before sign-in. */
+        get: operations["listBaskets"];
+        put?: never;
+        /** Creates the basket of a type, or answers the existing one (one per type per owner, so a retried call never makes two). A visitor gets a session cookie that sign-in adopts. */
+        post: operations["createBasket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get: operations["getBasket"];
+        put: operations["updateBasket"];
+        post?: never;
+        delete: operations["deleteBasket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["addBasketItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/items/many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteBasketItems"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateBasketItem"];
+        post?: never;
+        delete: operations["deleteBasketItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Checks the basket can be ordered: items, the restaurant's minimum, nothing sold out. 400 with the reasons otherwise. */
+        get: operations["validateBasket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/postcodes/{postcode}": {
         parameters: {
             query?: never;
@@ -403,6 +513,94 @@ export interface components {
                 }[];
             };
         };
+        /** @enum {string} */
+        BasketType: "TakeawayBasket" | "RecipeKitBasket";
+        BasketAddress: {
+            address1: string;
+            address2?: string | null;
+            city: string;
+            zip: string;
+            phone?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
+            lat?: number | null;
+            lon?: number | null;
+            company?: string | null;
+            country?: string | null;
+            country_code?: string | null;
+            region?: string | null;
+            region_code?: string | null;
+        };
+        BasketCreate: {
+            type: components["schemas"]["BasketType"];
+            start_subscription?: boolean;
+            fulfillment_type?: components["schemas"]["FulfillmentType"];
+            /** Format: date */
+            delivery_date?: string;
+            time_slot?: string;
+            restaurant_id?: number;
+            address?: components["schemas"]["BasketAddress"];
+        };
+        BasketUpdate: {
+            /** Format: date */
+            delivery_date?: string;
+            time_slot?: string;
+            time_slot_end_time?: string | null;
+            restaurant_id?: number;
+            fulfillment_type?: components["schemas"]["FulfillmentType"];
+            address?: components["schemas"]["BasketAddress"];
+            delivery_note?: string | null;
+            table_number?: string | null;
+        };
+        BasketMeta: {
+            minimum_spend: number;
+            minimum_spend_per_order: number;
+            request_card: boolean;
+        };
+        BasketResource: {
+            /** @enum {string} */
+            type: "baskets";
+            id: string;
+            attributes: {
+                basket_type: components["schemas"]["BasketType"];
+                total_price: number;
+                subtotal_price: number;
+                total_line_items_price: number;
+                total_discount: number;
+                delivery_date: string | null;
+                address: components["schemas"]["BasketAddress"] | null;
+                frequency: number | null;
+                start_subscription: boolean;
+                delivery_note: string | null;
+                asap: boolean;
+                time_slot: string;
+                time_slot_end_time: string | null;
+                fulfillment_type: components["schemas"]["FulfillmentType"];
+                restaurant_id: string | null;
+                customer_email: string | null;
+                is_open_tab: boolean;
+                table_number: string | null;
+                is_catering_order: boolean;
+                item_ids: string[];
+            };
+        };
+        BasketItemResource: {
+            /** @enum {string} */
+            type: "basket_items";
+            id: string;
+            attributes: {
+                product_id: string;
+                product_variant_id: string;
+                title: string;
+                quantity: number;
+                /** @description Unit price with its modifiers */
+                price: number;
+                discount: number;
+                total: number;
+                parent: string | null;
+                sub_item_ids: string[];
+            };
+        };
         PostcodeResource: {
             /** @enum {string} */
             type: "postcodes";
@@ -491,6 +689,19 @@ export interface components {
                         target_url?: string | null;
                         password_reset?: boolean;
                     };
+                };
+            };
+        };
+        /** @description A basket with its items. */
+        Basket: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BasketResource"];
+                    included: components["schemas"]["BasketItemResource"][];
+                    meta: components["schemas"]["BasketMeta"];
                 };
             };
         };
@@ -820,6 +1031,215 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listBaskets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Baskets with their items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BasketResource"][];
+                        included: components["schemas"]["BasketItemResource"][];
+                    };
+                };
+            };
+        };
+    };
+    createBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasketCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Basket"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Basket"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasketUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Basket"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addBasketItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product_variant_id: string;
+                    quantity: number;
+                    sub_items?: {
+                        product_variant_id: string;
+                        quantity?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["Basket"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteBasketItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Basket"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateBasketItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Basket"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteBasketItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Basket"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    validateBasket: {
+        parameters: {
+            query?: {
+                validate_fully?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Basket"];
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };

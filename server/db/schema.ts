@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -53,7 +54,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    kind: text('kind', { enum: ['customer', 'guest'] }).notNull(),
+    kind: text('kind', { enum: ['customer', 'guest', 'visitor'] }).notNull(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     guestEmail: text('guest_email'),
     /** Set when the session came from a password-reset link: allows a new password without the old one. */
@@ -237,4 +238,82 @@ export const takeawaySnoozes = pgTable(
     until: timestamp('until', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('takeaway_snoozes_key').on(t.restaurantId, t.productId)],
+);
+
+/**
+ * Baskets, one per type per owner: a signed-in customer, or a visitor's session before sign-in
+ * (adopted by the customer at sign-in).
+ */
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    type: text('type', { enum: ['TakeawayBasket', 'RecipeKitBasket'] }).notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    sessionTokenHash: text('session_token_hash'),
+    restaurantId: integer('restaurant_id').references(() => restaurants.id),
+    fulfillmentType: text('fulfillment_type', { enum: ['delivery', 'pickup', 'eat_in'] })
+      .notNull()
+      .default('delivery'),
+    deliveryDate: date('delivery_date'),
+    timeSlot: text('time_slot').notNull().default('asap'),
+    timeSlotEndTime: text('time_slot_end_time'),
+    address: jsonb('address').$type<BasketAddress>(),
+    deliveryNote: text('delivery_note'),
+    customerEmail: text('customer_email'),
+    tableNumber: text('table_number'),
+    isOpenTab: boolean('is_open_tab').notNull().default(false),
+    isCateringOrder: boolean('is_catering_order').notNull().default(false),
+    frequency: integer('frequency'),
+    startSubscription: boolean('start_subscription').notNull().default(false),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('baskets_customer_type_key')
+      .on(t.customerId, t.type)
+      .where(sql`customer_id is not null`),
+    uniqueIndex('baskets_session_type_key')
+      .on(t.sessionTokenHash, t.type)
+      .where(sql`session_token_hash is not null`),
+  ],
+);
+
+export interface BasketAddress {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  zip: string;
+  phone?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  lat?: number | null;
+  lon?: number | null;
+  company?: string | null;
+  country?: string | null;
+  country_code?: string | null;
+  region?: string | null;
+  region_code?: string | null;
+}
+
+export const basketItems = pgTable(
+  'basket_items',
+  {
+    id: serial('id').primaryKey(),
+    basketId: text('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    /** A modifier's parent dish: sub-items go and come with it. */
+    parentId: integer('parent_id'),
+    productId: integer('product_id').notNull(),
+    productVariantId: text('product_variant_id').notNull(),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The unit price when added, in pence. */
+    unitPricePence: integer('unit_price_pence').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('basket_items_basket_idx').on(t.basketId)],
 );

@@ -6,6 +6,7 @@ import { embeddedDirectory } from '../services/postcode-directory/embedded-direc
 import { httpDirectory } from '../services/postcode-directory/http-directory';
 import type { PostcodeDirectory } from '../services/postcode-directory/postcode-directory';
 import { postcodeHandlers } from './postcodes/postcodes.handlers';
+import { basketHandlers } from './baskets/baskets.handlers';
 import { customerHandlers } from './customers/customers.handlers';
 import { devEmailHandlers } from './dev/dev-emails.handlers';
 import { menuHandlers } from './restaurants/menu.handlers';
@@ -42,5 +43,6 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...customerHandlers(deps),
     ...devEmailHandlers(deps),
     ...postcodeHandlers(deps),
+    ...basketHandlers(deps),
   };
 }

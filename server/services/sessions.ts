@@ -18,9 +18,10 @@ export async function startSession(
   config: Config,
   fields:
     | { kind: 'customer'; customerId: number; passwordResetAt?: Date }
-    | { kind: 'guest'; guestEmail: string },
+    | { kind: 'guest'; guestEmail: string }
+    | { kind: 'visitor' },
   now: Date,
-): Promise<void> {
+): Promise<string> {
   const { secret, hash } = newSecret();
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000);
   await db.insert(sessions).values({
@@ -39,6 +40,7 @@ export async function startSession(
     path: '/',
     expires: expiresAt,
   });
+  return hash;
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {

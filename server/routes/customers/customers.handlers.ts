@@ -5,7 +5,8 @@ import { accessTokens, customers, sessions } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import { hashPassword, verifyPassword } from '../../services/passwords';
-import { requireCustomer, startSession } from '../../services/sessions';
+import { adoptVisitorBaskets } from '../../services/baskets';
+import { currentSession, requireCustomer, startSession } from '../../services/sessions';
 import { newSecret } from '../../services/tokens';
 import type { Deps } from '../index';
 import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
@@ -36,6 +37,7 @@ export function customerHandlers({
       const email = normaliseEmail(body.email);
       if (!isEmailShape(email)) throw invalidEmail();
       const passwordHash = await hashPassword(body.password);
+      const visitor = await currentSession(request, db, now());
       const customer = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(customers)
@@ -58,6 +60,8 @@ export function customerHandlers({
             pointer: '/email',
           });
         }
+        if (visitor && !visitor.customerId)
+          await adoptVisitorBaskets(tx, visitor.tokenHash, created.id);
         await startSession(tx, reply, config, { kind: 'customer', customerId: created.id }, now());
         return created;
       });

@@ -3,7 +3,13 @@ import { accessTokens, customers, sessions } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import { verifyPassword } from '../../services/passwords';
-import { clearSessionCookie, sessionSecret, startSession } from '../../services/sessions';
+import { adoptVisitorBaskets } from '../../services/baskets';
+import {
+  clearSessionCookie,
+  currentSession,
+  sessionSecret,
+  startSession,
+} from '../../services/sessions';
 import { assertSignInAllowed, recordSignInAttempt } from '../../services/sign-in-limits';
 import { hashSecret } from '../../services/tokens';
 import { customerResource, normaliseEmail } from '../customers/customer-resource';
@@ -52,7 +58,13 @@ export function sessionHandlers({
       if (!customer || !matches) {
         throw new ApiError(401, 'invalid_credentials', SIGN_IN_FAILED, { detail: SIGN_IN_FAILED });
       }
-      await startSession(db, reply, config, { kind: 'customer', customerId: customer.id }, at);
+      const visitor = await currentSession(request, db, at);
+      await db.transaction(async (tx) => {
+        // What the customer put in a basket before signing in stays theirs.
+        if (visitor && !visitor.customerId)
+          await adoptVisitorBaskets(tx, visitor.tokenHash, customer.id);
+        await startSession(tx, reply, config, { kind: 'customer', customerId: customer.id }, at);
+      });
       reply.code(201);
       return {
         data: customerResource(customer),

@@ -1,0 +1,410 @@
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { amountLeftToMinimum, isTakeawayBasketValid } from '../../../src/domain/takeaway-basket';
+import { formatPrice, MINIMUM_SPEND_POUNDS } from '../../../src/domain/money';
+import {
+  basketItems,
+  baskets,
+  restaurants,
+  takeawayMenuItems,
+  takeawayModifiers,
+  takeawayProducts,
+  takeawaySnoozes,
+} from '../../db/schema';
+import type { Queryable } from '../../db/database';
+import type { OperationHandlers } from '../../http/handler';
+import { ApiError, notFound } from '../../http/jsonapi';
+import {
+  ensureOwner,
+  findOwner,
+  itemsOf,
+  lineTotals,
+  ownedBy,
+  requireBasket,
+  type BasketRow,
+} from '../../services/baskets';
+import type { Deps } from '../index';
+import { basketDocument, basketItemResources, basketResource } from './basket-document';
+
+const invalid = (code: string, title: string, detail: string, pointer?: string) =>
+  new ApiError(400, code, title, pointer ? { detail, pointer } : { detail });
+
+async function assertRestaurantOffers(
+  db: Queryable,
+  restaurantId: number,
+  fulfillmentType: string,
+) {
+  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+  if (!restaurant)
+    throw invalid(
+      'unknown_restaurant',
+      'Unknown restaurant',
+      'Choose one of our restaurants',
+      '/restaurant_id',
+    );
+  if (!restaurant.fulfillmentTypes.includes(fulfillmentType)) {
+    throw invalid(
+      'fulfillment_type_unavailable',
+      'Not offered here',
+      `${restaurant.site} does not offer ${fulfillmentType.replace('_', '-')} orders`,
+      '/fulfillment_type',
+    );
+  }
+}
+
+async function document(db: Queryable, basket: BasketRow) {
+  return basketDocument(basket, await itemsOf(db, [basket.id]));
+}
+
+export function basketHandlers({
+  db,
+  config,
+  now,
+}: Deps): OperationHandlers<
+  | 'listBaskets'
+  | 'createBasket'
+  | 'getBasket'
+  | 'updateBasket'
+  | 'deleteBasket'
+  | 'addBasketItem'
+  | 'updateBasketItem'
+  | 'deleteBasketItem'
+  | 'deleteBasketItems'
+  | 'validateBasket'
+> {
+  return {
+    listBaskets: async (request) => {
+      const owner = await findOwner(request, db, now());
+      if (!owner) return { data: [], included: [] };
+      const rows = await db.select().from(baskets).where(ownedBy(owner));
+      const items = await itemsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => basketResource(row, items)),
+        included: basketItemResources(items),
+      };
+    },
+
+    createBasket: async (request, reply) => {
+      const body = request.body;
+      const fulfillmentType = body.fulfillment_type ?? 'delivery';
+      if (body.type === 'TakeawayBasket') {
+        if (!body.restaurant_id)
+          throw invalid(
+            'restaurant_required',
+            'Restaurant required',
+            'A takeaway basket needs a restaurant',
+            '/restaurant_id',
+          );
+        await assertRestaurantOffers(db, body.restaurant_id, fulfillmentType);
+      }
+      const owner = await ensureOwner(request, reply, db, config, now());
+      const today = now().toISOString().slice(0, 10);
+      await db
+        .insert(baskets)
+        .values({
+          type: body.type,
+          ...('customerId' in owner
+            ? { customerId: owner.customerId }
+            : { sessionTokenHash: owner.sessionTokenHash }),
+          startSubscription: body.start_subscription ?? false,
+          fulfillmentType,
+          deliveryDate: body.delivery_date ?? (body.type === 'TakeawayBasket' ? today : null),
+          timeSlot: body.time_slot ?? 'asap',
+          restaurantId: body.restaurant_id ?? null,
+          address: body.address ?? null,
+        })
+        .onConflictDoNothing();
+      // One basket per type per owner: a retried or concurrent create answers the same basket.
+      const [basket] = await db
+        .select()
+        .from(baskets)
+        .where(and(ownedBy(owner), eq(baskets.type, body.type)));
+      if (!basket) throw new Error('basket vanished after insert');
+      reply.code(201);
+      return document(db, basket);
+    },
+
+    getBasket: async (request) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      return document(db, basket);
+    },
+
+    updateBasket: async (request) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      const body = request.body;
+      const restaurantId = body.restaurant_id ?? basket.restaurantId;
+      const fulfillmentType = body.fulfillment_type ?? basket.fulfillmentType;
+      if (
+        basket.type === 'TakeawayBasket' &&
+        restaurantId !== null &&
+        (body.restaurant_id || body.fulfillment_type)
+      ) {
+        await assertRestaurantOffers(db, restaurantId, fulfillmentType);
+      }
+      const [updated] = await db
+        .update(baskets)
+        .set({
+          ...(body.delivery_date !== undefined && { deliveryDate: body.delivery_date }),
+          ...(body.time_slot !== undefined && { timeSlot: body.time_slot }),
+          ...(body.time_slot_end_time !== undefined && {
+            timeSlotEndTime: body.time_slot_end_time,
+          }),
+          ...(body.restaurant_id !== undefined && { restaurantId: body.restaurant_id }),
+          ...(body.fulfillment_type !== undefined && { fulfillmentType: body.fulfillment_type }),
+          ...(body.address !== undefined && { address: body.address }),
+          ...(body.delivery_note !== undefined && { deliveryNote: body.delivery_note }),
+          ...(body.table_number !== undefined && { tableNumber: body.table_number }),
+          updatedAt: now(),
+        })
+        .where(eq(baskets.id, basket.id))
+        .returning();
+      return document(db, updated ?? basket);
+    },
+
+    deleteBasket: async (request, reply) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      await db.delete(baskets).where(eq(baskets.id, basket.id));
+      reply.code(204);
+      return undefined;
+    },
+
+    addBasketItem: async (request, reply) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      const body = request.body;
+      const productId = Number(body.product_variant_id);
+      if (
+        basket.type !== 'TakeawayBasket' ||
+        !Number.isInteger(productId) ||
+        basket.restaurantId === null
+      ) {
+        throw invalid(
+          'unknown_product',
+          'Unknown product',
+          'This product is not on the menu',
+          '/product_variant_id',
+        );
+      }
+      const [onMenu] = await db
+        .select({ product: takeawayProducts })
+        .from(takeawayMenuItems)
+        .innerJoin(takeawayProducts, eq(takeawayProducts.id, takeawayMenuItems.productId))
+        .where(
+          and(
+            eq(takeawayMenuItems.restaurantId, basket.restaurantId),
+            eq(takeawayMenuItems.fulfillmentType, basket.fulfillmentType),
+            eq(takeawayMenuItems.productId, productId),
+          ),
+        );
+      if (!onMenu)
+        throw invalid(
+          'unknown_product',
+          'Unknown product',
+          'This product is not on the menu',
+          '/product_variant_id',
+        );
+      const [snoozed] = await db
+        .select()
+        .from(takeawaySnoozes)
+        .where(
+          and(
+            eq(takeawaySnoozes.restaurantId, basket.restaurantId),
+            eq(takeawaySnoozes.productId, productId),
+            gt(takeawaySnoozes.until, now()),
+          ),
+        );
+      if (snoozed)
+        throw invalid(
+          'product_unavailable',
+          'Sold out',
+          `${onMenu.product.title} is sold out for now`,
+          '/product_variant_id',
+        );
+      const subIds = (body.sub_items ?? []).map((sub) => Number(sub.product_variant_id));
+      const allowed = subIds.length
+        ? await db
+            .select({ product: takeawayProducts })
+            .from(takeawayModifiers)
+            .innerJoin(takeawayProducts, eq(takeawayProducts.id, takeawayModifiers.subProductId))
+            .where(
+              and(
+                eq(takeawayModifiers.productId, productId),
+                inArray(takeawayModifiers.subProductId, subIds.filter(Number.isInteger)),
+              ),
+            )
+        : [];
+      if (allowed.length !== new Set(subIds).size || allowed.length !== subIds.length) {
+        throw invalid(
+          'unknown_modifier',
+          'Unknown option',
+          `An option chosen is not available for ${onMenu.product.title}`,
+          '/sub_items',
+        );
+      }
+      await db.transaction(async (tx) => {
+        const existing = subIds.length
+          ? undefined
+          : (
+              await tx
+                .select()
+                .from(basketItems)
+                .where(
+                  and(eq(basketItems.basketId, basket.id), eq(basketItems.productId, productId)),
+                )
+            ).find(
+              (item, _, all) =>
+                item.parentId === null && !all.some((other) => other.parentId === item.id),
+            );
+        if (existing) {
+          await tx
+            .update(basketItems)
+            .set({ quantity: existing.quantity + body.quantity })
+            .where(eq(basketItems.id, existing.id));
+          return;
+        }
+        const [line] = await tx
+          .insert(basketItems)
+          .values({
+            basketId: basket.id,
+            productId,
+            productVariantId: String(productId),
+            title: onMenu.product.title,
+            quantity: body.quantity,
+            unitPricePence: onMenu.product.pricePence,
+          })
+          .returning();
+        if (!line) throw new Error('basket line not written');
+        for (const { product } of allowed) {
+          await tx.insert(basketItems).values({
+            basketId: basket.id,
+            parentId: line.id,
+            productId: product.id,
+            productVariantId: String(product.id),
+            title: product.title,
+            quantity: 1,
+            unitPricePence: product.pricePence,
+          });
+        }
+      });
+      reply.code(201);
+      return document(db, basket);
+    },
+
+    updateBasketItem: async (request) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      const [updated] = await db
+        .update(basketItems)
+        .set({ quantity: request.body.quantity })
+        .where(and(eq(basketItems.id, request.params.itemId), eq(basketItems.basketId, basket.id)))
+        .returning();
+      if (!updated || updated.parentId !== null) throw notFound('Basket item');
+      return document(db, basket);
+    },
+
+    deleteBasketItem: async (request) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      const { itemId } = request.params;
+      const removed = await db
+        .delete(basketItems)
+        .where(
+          and(
+            eq(basketItems.basketId, basket.id),
+            or(eq(basketItems.id, itemId), eq(basketItems.parentId, itemId)),
+          ),
+        )
+        .returning();
+      if (removed.length === 0) throw notFound('Basket item');
+      return document(db, basket);
+    },
+
+    deleteBasketItems: async (request) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      const ids = request.body.ids.map(Number).filter(Number.isInteger);
+      if (ids.length !== request.body.ids.length)
+        throw invalid('invalid_ids', 'Invalid ids', 'Item ids are numbers', '/ids');
+      await db
+        .delete(basketItems)
+        .where(
+          and(
+            eq(basketItems.basketId, basket.id),
+            or(inArray(basketItems.id, ids), inArray(basketItems.parentId, ids)),
+          ),
+        );
+      return document(db, basket);
+    },
+
+    validateBasket: async (request) => {
+      const basket = await requireBasket(
+        db,
+        await findOwner(request, db, now()),
+        request.params.id,
+      );
+      const items = await itemsOf(db, [basket.id]);
+      const lines = lineTotals(items);
+      const subtotal = lines.reduce((sum, line) => sum + line.totalPence, 0) / 100;
+      if (lines.length === 0) throw invalid('basket_empty', 'Basket empty', 'Your basket is empty');
+      if (basket.type === 'TakeawayBasket') {
+        if (!isTakeawayBasketValid(lines.length, subtotal, MINIMUM_SPEND_POUNDS)) {
+          throw invalid(
+            'below_minimum',
+            'Below the minimum order',
+            `Add ${formatPrice(amountLeftToMinimum(subtotal, MINIMUM_SPEND_POUNDS))} more to reach the ${formatPrice(MINIMUM_SPEND_POUNDS)} minimum`,
+          );
+        }
+        if (basket.restaurantId !== null) {
+          const productIds = lines.map((line) => line.item.productId);
+          const snoozed = await db
+            .select({ productId: takeawaySnoozes.productId })
+            .from(takeawaySnoozes)
+            .where(
+              and(
+                eq(takeawaySnoozes.restaurantId, basket.restaurantId),
+                inArray(takeawaySnoozes.productId, productIds),
+                gt(takeawaySnoozes.until, now()),
+              ),
+            );
+          const soldOut = lines.filter((line) =>
+            snoozed.some((s) => s.productId === line.item.productId),
+          );
+          if (soldOut.length) {
+            throw invalid(
+              'product_unavailable',
+              'Sold out',
+              `${soldOut.map((line) => line.item.title).join(', ')} sold out for now: remove it to continue`,
+            );
+          }
+        }
+      }
+      return basketDocument(basket, items);
+    },
+  };
+}
