@@ -38,6 +38,36 @@ test.describe('/pasta-now menu', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the first add creates the basket; quantities change at once; minus on 1 removes; the minimum is explained', async ({
+    page,
+  }) => {
+    await page.goto('/pasta-now-search-address');
+    await page.getByLabel('Postcode').fill('EC1N 8SS');
+    await page.getByRole('button', { name: 'Find my address' }).click();
+    await page.getByRole('radio', { name: '5 Hatton Garden, London' }).check();
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Farringdon menu');
+    const basket = page.getByRole('complementary', { name: 'Your basket' });
+    await expect(basket).toContainText('Your basket is empty');
+
+    await page.getByRole('button', { name: 'Add Garlic Focaccia to basket' }).click();
+    await expect(basket).toContainText('Garlic Focaccia');
+    await expect(basket).toContainText('Add £5.50 more to reach the £10.00 minimum order.');
+
+    await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
+    await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
+    await expect(basket).toContainText('Subtotal: £13.50');
+    await expect(basket).toContainText('Your order meets the £10.00 minimum.');
+
+    await page.reload();
+    await expect(basket).toContainText('Subtotal: £13.50');
+
+    for (let i = 0; i < 3; i += 1)
+      await basket.getByRole('button', { name: 'Remove one Garlic Focaccia' }).click();
+    await expect(basket).toContainText('Your basket is empty');
+    await expectNoAxeViolations(page);
+  });
+
   test('without a delivery address it sends the customer to the address search', async ({
     page,
   }) => {

@@ -3,12 +3,14 @@ import type { AnyStateMachine } from 'xstate';
 import { addressSearchMachine } from '../machines/address-search/address-search.machine';
 import { authMachine } from '../machines/auth/auth.machine';
 import { sessionMachine } from '../machines/session/session.machine';
+import { takeawayBasketMachine } from '../machines/takeaway-basket/takeaway-basket.machine';
 
 /** `npm run statechart -- <flow>`: prints a flow machine as a Mermaid state diagram for docs and reviews. */
 const machines: Record<string, AnyStateMachine> = {
   auth: authMachine,
   'address-search': addressSearchMachine,
   session: sessionMachine,
+  'takeaway-basket': takeawayBasketMachine,
 };
 
 type Node = ReturnType<typeof toDirectedGraph>;

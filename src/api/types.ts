@@ -10,3 +10,5 @@ export type PostcodeAddress = Entity<Schemas['PostcodeAddressResource']>;
 export type FulfillmentType = Schemas['FulfillmentType'];
 export type MenuCategory = Entity<Schemas['MenuCategoryResource']>;
 export type MenuProduct = Entity<Schemas['MenuProductResource']>;
+export type Basket = Entity<Schemas['BasketResource']>;
+export type BasketItem = Entity<Schemas['BasketItemResource']>;

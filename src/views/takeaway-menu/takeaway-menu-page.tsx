@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { Actor } from 'xstate';
 import { Link, Navigate } from 'react-router-dom';
 import type { StoredDelivery } from '../../../machines/address-search/address-search.machine';
 import { fetchSnoozedProductIds, fetchTakeawayMenu } from '../../api/menu';
@@ -10,24 +13,43 @@ import { QueryError } from '../../components/query-error';
 import { DEFAULT_ETA_TEXT } from '../../domain/eta';
 import { formatPrice } from '../../domain/money';
 import { MENU_REFRESH_MS, SNOOZED_REFRESH_MS } from './menu-refresh';
+import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/takeaway-basket.machine';
+import { BasketPanel } from './basket-panel';
+import { liveTakeawayBasketMachine } from './takeaway-basket-actors';
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+type BasketActor = Actor<typeof takeawayBasketMachine>;
 
 function ProductCard({
   product,
   modifiers,
   soldOut,
+  basket,
 }: {
   product: MenuProduct;
   modifiers: MenuProduct[];
   soldOut: boolean;
+  basket: BasketActor;
 }) {
+  const adding = useSelector(basket, (s) => s.hasTag('busy'));
   return (
     <li className={`card product${soldOut ? ' product--sold-out' : ''}`}>
       <h3 className="product__title">{product.title}</h3>
       <p>{product.description}</p>
       <p className="product__price">{formatPrice(product.price)}</p>
-      {soldOut && <p className="product__badge">Sold out for now</p>}
+      {soldOut ? (
+        <p className="product__badge">Sold out for now</p>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={adding}
+          onClick={() => basket.send({ type: 'item.add', productId: product.id })}
+        >
+          Add <span className="visually-hidden">{product.title}</span> to basket
+        </button>
+      )}
       {modifiers.length > 0 && (
         <p className="product__modifiers">
           Make it yours:{' '}
@@ -43,25 +65,31 @@ function ProductCard({
 /** /pasta-now: the menu of the restaurant found for the customer's address (delivery). */
 function TakeawayMenuPage() {
   const delivery = readStored<StoredDelivery>('delivery');
+  if (!delivery) return <Navigate to="/pasta-now-search-address" replace />;
+  return <TakeawayMenu delivery={delivery} />;
+}
+
+function TakeawayMenu({ delivery }: { delivery: StoredDelivery }) {
+  const [basketLogic] = useState(() => liveTakeawayBasketMachine(delivery));
+  const basket = useActorRef(basketLogic, {
+    input: { restaurantId: Number(delivery.restaurantId) },
+  });
   const restaurantId = Number(delivery?.restaurantId);
-  useDocumentTitle(delivery ? `${delivery.restaurantSite} menu` : 'Menu');
+  useDocumentTitle(`${delivery.restaurantSite} menu`);
   // Refreshing keeps the page as it is: the cached menu stays on screen while the new one loads.
   const menu = useQuery({
     queryKey: ['takeaway-menu', restaurantId, 'delivery'],
     queryFn: () => fetchTakeawayMenu(restaurantId, 'delivery'),
     refetchInterval: MENU_REFRESH_MS,
-    enabled: Boolean(delivery),
   });
   const snoozed = useQuery({
     queryKey: ['snoozed-products', restaurantId, 'delivery'],
     queryFn: () => fetchSnoozedProductIds(restaurantId, 'delivery'),
     refetchInterval: SNOOZED_REFRESH_MS,
-    enabled: Boolean(delivery),
   });
-  if (!delivery) return <Navigate to="/pasta-now-search-address" replace />;
 
   return (
-    <div className="page">
+    <div className="page menu-page">
       <h1>{delivery.restaurantSite} menu</h1>
       <p>
         Delivering to{' '}
@@ -105,6 +133,7 @@ function TakeawayMenuPage() {
                       product={product}
                       modifiers={modifiers}
                       soldOut={snoozed.data?.has(id) ?? false}
+                      basket={basket}
                     />
                   );
                 })}
@@ -113,6 +142,7 @@ function TakeawayMenuPage() {
           ))}
         </>
       )}
+      <BasketPanel actor={basket} />
     </div>
   );
 }
