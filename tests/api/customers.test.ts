@@ -6,6 +6,14 @@ import { signupBody } from './support/customers';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();
+
+/** Asks for a password reset and reads the one-time token from the emailed link. */
+async function resetTokenFor(email: string): Promise<string> {
+  await client().post('/customers/password_reset', { email });
+  const text: string = (await client().get(`/dev/emails?to=${encodeURIComponent(email)}`)).json()
+    .data[0].attributes.text;
+  return text.match(/token=([\w-]+)/)?.[1] ?? '';
+}
 const client = () => new ApiClient(testApp().app);
 const customerCount = async () =>
   (await testApp().database.db.select({ n: count() }).from(customers))[0]?.n;
@@ -183,11 +191,7 @@ describe('POST /customers/password_reset', () => {
   it('signs in once with the emailed link and then lets the customer choose a password without the old one', async () => {
     const body = signupBody();
     await client().post('/customers', body);
-    await client().post('/customers/password_reset', { email: body.email });
-    const text: string = (
-      await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)
-    ).json().data[0].attributes.text;
-    const token = text.match(/token=([\w-]+)/)?.[1] ?? '';
+    const token = await resetTokenFor(body.email);
     const browser = client();
 
     const signedIn = await browser.post('/sessions/token', { token });
@@ -208,11 +212,7 @@ describe('POST /customers/password_reset', () => {
   it('lets only one of two simultaneous uses of a link through', async () => {
     const body = signupBody();
     await client().post('/customers', body);
-    await client().post('/customers/password_reset', { email: body.email });
-    const text: string = (
-      await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)
-    ).json().data[0].attributes.text;
-    const token = text.match(/token=([\w-]+)/)?.[1] ?? '';
+    const token = await resetTokenFor(body.email);
 
     const answers = await Promise.all([
       client().post('/sessions/token', { token }),

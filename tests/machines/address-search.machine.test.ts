@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { pendingCalls } from './support/pending-calls';
 import {
   ADDRESS_SEARCH_MESSAGES,
   addressSearchMachine,
@@ -91,18 +92,8 @@ const modelFor = (input: { stored: StoredDelivery | null }) =>
   new TestModel(addressSearchMachine, { input, events: modelEvents, serializeState: serialize });
 
 function createHarness(input: { stored: StoredDelivery | null }) {
-  const pending = new Map<
-    string,
-    { resolve: (value: unknown) => void; reject: (error: unknown) => void }
-  >();
+  const { fake, settle, executorsFor } = pendingCalls();
   const stores: StoredDelivery[] = [];
-  const fake = <T, I>(name: string) =>
-    fromPromise<T, I>(
-      () =>
-        new Promise<T>((resolve, reject) =>
-          pending.set(name, { resolve: resolve as (v: unknown) => void, reject }),
-        ),
-    );
   const actor = createActor(
     addressSearchMachine.provide({
       actors: {
@@ -113,16 +104,11 @@ function createHarness(input: { stored: StoredDelivery | null }) {
     }),
     { input },
   ).start();
-  const settle = async (event: { type: string; output?: unknown; error?: unknown }) => {
-    const [, outcome, , name = ''] = event.type.split('.');
-    const call = pending.get(name);
-    if (!call) throw new Error(`no pending call for ${event.type}`);
-    pending.delete(name);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, settle, stores };
+  const events = executorsFor(
+    modelEvents.map((event) => event.type),
+    (event) => actor.send(event as AddressSearchEvent),
+  );
+  return { actor, settle, events, stores };
 }
 
 const entries = [
@@ -135,18 +121,10 @@ describe('address search machine: every generated path', () => {
     describe(entry.name, () => {
       for (const path of modelFor(entry.input).getSimplePaths()) {
         it(path.description, async () => {
-          const { actor, settle } = createHarness(entry.input);
+          const { actor, events } = createHarness(entry.input);
           await path.test({
             states: stateAssertions,
-            events: Object.fromEntries(
-              modelEvents.map((e) => [
-                e.type,
-                async ({ event }: { event: { type: string } }) => {
-                  if (event.type.startsWith('xstate.')) await settle(event);
-                  else actor.send(event as AddressSearchEvent);
-                },
-              ]),
-            ),
+            events,
           });
           expect(actor.getSnapshot().value).toEqual(path.state.value);
         });

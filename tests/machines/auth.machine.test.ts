@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { pendingCalls } from './support/pending-calls';
 import {
   AUTH_MESSAGES,
   AUTH_PATHS,
@@ -110,18 +111,7 @@ const entries: { name: string; input: AuthInput }[] = [
  * in the path settles the pending call of that actor.
  */
 function createHarness(input: AuthInput) {
-  const pending = new Map<
-    string,
-    { resolve: (value: unknown) => void; reject: (error: unknown) => void }
-  >();
-  // Each fake call waits until the path's done or error event settles it.
-  const fake = <T, I>(name: string) =>
-    fromPromise<T, I>(
-      () =>
-        new Promise<T>((resolve, reject) =>
-          pending.set(name, { resolve: resolve as (v: unknown) => void, reject }),
-        ),
-    );
+  const { fake, settle, executorsFor } = pendingCalls();
   const actor = createActor(
     authMachine.provide({
       actors: {
@@ -136,16 +126,11 @@ function createHarness(input: AuthInput) {
     }),
     { input },
   ).start();
-  const settle = async (event: { type: string; output?: unknown; error?: unknown }) => {
-    const [, outcome, , name] = event.type.split('.');
-    const call = pending.get(name ?? '');
-    if (!call) throw new Error(`no pending call for ${event.type}`);
-    pending.delete(name ?? '');
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, settle };
+  const events = executorsFor(
+    modelEvents.map((event) => event.type),
+    (event) => actor.send(event as AuthEvent),
+  );
+  return { actor, settle, events };
 }
 
 /**
@@ -178,18 +163,10 @@ describe('auth machine: every generated path', () => {
 
       for (const path of paths) {
         it(path.description, async () => {
-          const { actor, settle } = createHarness(entry.input);
+          const { actor, events } = createHarness(entry.input);
           await path.test({
             states: stateAssertions,
-            events: Object.fromEntries(
-              modelEvents.map((e) => [
-                e.type,
-                async ({ event }: { event: { type: string } }) => {
-                  if (event.type.startsWith('xstate.')) await settle(event);
-                  else actor.send(event as AuthEvent);
-                },
-              ]),
-            ),
+            events,
           });
           expect(actor.getSnapshot().value).toEqual(path.state.value);
         });
