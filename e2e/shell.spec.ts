@@ -134,3 +134,24 @@ test.describe('shell', () => {
     await expect(message).toBeHidden({ timeout: 4500 });
   });
 });
+
+test.describe('basket shortcuts', () => {
+  test('/my-basket and /my-rk-basket send a signed-out visitor to the address search', async ({
+    page,
+  }) => {
+    await page.goto('/my-basket');
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    await page.goto('/my-rk-basket');
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+  });
+
+  test('a signed-in customer goes to the takeaway menu or the kit menu', async ({ page }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+    await page.goto('/my-rk-basket');
+    await expect(page).toHaveURL(/\/menu$/);
+    await page.goto('/my-basket');
+    // The takeaway menu needs an address first: with none stored it asks for one.
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+  });
+});

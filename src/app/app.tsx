@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { BasketRedirect } from '../views/basket-redirect/basket-redirect';
 import { AppLayout } from './layout/app-layout';
 import { lazyRoute } from './lazy-route';
 
@@ -40,6 +41,8 @@ export function App() {
             <Route key={path} path={path} element={<AuthFlow />} />
           ))}
           <Route path="/pasta-now" element={<TakeawayMenuPage />} />
+          <Route path="/my-basket" element={<BasketRedirect signedInTo="/pasta-now" />} />
+          <Route path="/my-rk-basket" element={<BasketRedirect signedInTo="/menu" />} />
           <Route path="/account/*" element={<AccountLayout />} />
           <Route path="/support" element={<SupportPage />} />
           <Route path="/restaurants" element={<RestaurantsPage />} />
