@@ -318,6 +318,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/restaurants/{id}/time_slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 15-minute slots for a date (UK time), at least 30 minutes ahead. */
+        get: operations["listTimeSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/restaurants/{id}/time_slot_dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next days with slots (today first while it has any). */
+        get: operations["listTimeSlotDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/restaurants/{id}/eat_in_available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the restaurant takes eat-in orders right now. */
+        get: operations["getEatInAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/postcodes/{postcode}": {
         parameters: {
             query?: never;
@@ -599,6 +650,16 @@ export interface components {
                 total: number;
                 parent: string | null;
                 sub_item_ids: string[];
+            };
+        };
+        TimeSlotResource: {
+            /** @enum {string} */
+            type: "time_slots";
+            id: string;
+            attributes: {
+                date: string;
+                start: string;
+                end: string;
             };
         };
         PostcodeResource: {
@@ -1240,6 +1301,96 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Basket"];
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listTimeSlots: {
+        parameters: {
+            query: {
+                date: string;
+                fulfillment_type?: components["schemas"]["FulfillmentType"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots, earliest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TimeSlotResource"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listTimeSlotDates: {
+        parameters: {
+            query?: {
+                fulfillment_type?: components["schemas"]["FulfillmentType"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getEatInAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Availability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "eat_in_availability";
+                            id: string;
+                            attributes: {
+                                available: boolean;
+                            };
+                        };
+                    };
+                };
+            };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };

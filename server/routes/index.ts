@@ -11,6 +11,7 @@ import { customerHandlers } from './customers/customers.handlers';
 import { devEmailHandlers } from './dev/dev-emails.handlers';
 import { menuHandlers } from './restaurants/menu.handlers';
 import { restaurantHandlers } from './restaurants/restaurants.handlers';
+import { timeSlotHandlers } from './restaurants/time-slots.handlers';
 import { sessionHandlers } from './sessions/sessions.handlers';
 import { settingsHandlers } from './settings/settings.handlers';
 
@@ -39,6 +40,7 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...settingsHandlers(deps),
     ...restaurantHandlers(deps),
     ...menuHandlers(deps),
+    ...timeSlotHandlers(deps),
     ...sessionHandlers(deps),
     ...customerHandlers(deps),
     ...devEmailHandlers(deps),
