@@ -25,20 +25,31 @@ const londonFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** The UK calendar date and minutes past midnight of an instant. */
 export function londonClock(instant: Date): { date: string; minutes: number } {
-  const parts = Object.fromEntries(londonFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const parts = Object.fromEntries(
+    londonFormat.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export function timeSlotsFor(date: string, now: Date): TimeSlot[] {
   const clock = londonClock(now);
   if (date < clock.date) return [];
   const earliest = date === clock.date ? clock.minutes + LEAD_MINUTES : 0;
   const slots: TimeSlot[] = [];
-  for (let start = toMinutes(OPENING_HOURS.opensAt); start + SLOT_MINUTES <= toMinutes(OPENING_HOURS.closesAt); start += SLOT_MINUTES) {
-    if (start >= earliest) slots.push({ date, start: toTime(start), end: toTime(start + SLOT_MINUTES) });
+  for (
+    let start = toMinutes(OPENING_HOURS.opensAt);
+    start + SLOT_MINUTES <= toMinutes(OPENING_HOURS.closesAt);
+    start += SLOT_MINUTES
+  ) {
+    if (start >= earliest)
+      slots.push({ date, start: toTime(start), end: toTime(start + SLOT_MINUTES) });
   }
   return slots;
 }
