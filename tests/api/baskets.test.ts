@@ -280,3 +280,23 @@ describe('PUT /baskets/{id}', () => {
     });
   });
 });
+
+describe('adoption through an emailed link', () => {
+  it("moves a visitor's basket to the customer who signs in with a link", async () => {
+    const body = signupBody();
+    await client().post('/customers', body);
+    await client().post('/customers/password_reset', { email: body.email });
+    const text: string = (
+      await client().get(`/dev/emails?to=${encodeURIComponent(body.email)}`)
+    ).json().data[0].attributes.text;
+    const token = text.match(/token=([\w-]+)/)?.[1] ?? '';
+    const browser = client();
+    const id = await basketWith(browser);
+
+    await browser.post('/sessions/token', { token });
+
+    expect((await browser.get('/baskets')).json().data.map((b: { id: string }) => b.id)).toEqual([
+      id,
+    ]);
+  });
+});

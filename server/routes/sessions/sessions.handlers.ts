@@ -87,17 +87,22 @@ export function sessionHandlers({
         : [];
       if (!customer) throw invalidToken();
       const passwordReset = token.kind === 'password_reset';
-      await startSession(
-        db,
-        reply,
-        config,
-        {
-          kind: 'customer',
-          customerId: customer.id,
-          ...(passwordReset && { passwordResetAt: now() }),
-        },
-        now(),
-      );
+      const visitor = await currentSession(request, db, now());
+      await db.transaction(async (tx) => {
+        if (visitor && !visitor.customerId)
+          await adoptVisitorBaskets(tx, visitor.tokenHash, customer.id);
+        await startSession(
+          tx,
+          reply,
+          config,
+          {
+            kind: 'customer',
+            customerId: customer.id,
+            ...(passwordReset && { passwordResetAt: now() }),
+          },
+          now(),
+        );
+      });
       reply.code(201);
       return { data: customerResource(customer), meta: { password_reset: passwordReset } };
     },
