@@ -87,7 +87,9 @@ export const takeawayBasketMachine = setup({
   }),
   initial: 'loading',
   states: {
+    // Busy while loading: the add buttons wait for the basket rather than dropping a click.
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'loadBasket',
         src: 'loadBasket',
