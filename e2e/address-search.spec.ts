@@ -113,3 +113,15 @@ test.describe('landing: address search', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test('stored details from an older version of the app are ignored, not trusted', async ({
+  page,
+}) => {
+  await page.goto('/support');
+  await page.evaluate(() =>
+    localStorage.setItem('sfoglia.delivery', JSON.stringify({ value: { x: 1 }, expiresAt: null })),
+  );
+  await page.goto('/pasta-now-search-address');
+  await expect(page.getByLabel('Postcode')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('sfoglia.delivery'))).toBeNull();
+});

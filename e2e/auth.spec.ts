@@ -202,11 +202,12 @@ test.describe('password recovery', () => {
 test.describe('sign out', () => {
   test('clears the stored customer data and the session', async ({ page }) => {
     await signIn(page, DEMO.email, DEMO.password);
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
     await page.evaluate(() =>
       localStorage.setItem(
-        'sfoglia.delivery',
-        JSON.stringify({ value: { x: 1 }, expiresAt: null }),
+        'sfoglia.address-text',
+        JSON.stringify({ value: '12 Devonshire Road', expiresAt: null }),
       ),
     );
     await page.getByRole('button', { name: 'My account' }).click();

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BasketRedirect } from '../views/basket-redirect/basket-redirect';
 import { AppLayout } from './layout/app-layout';
+import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { lazyRoute } from './lazy-route';
 
 // Every screen is its own chunk: the first load carries only the shell and the screen asked for.
@@ -23,33 +24,36 @@ export const AUTH_ROUTES = [
 ];
 
 export function App() {
+  const { pathname } = useLocation();
   return (
     <AppLayout>
-      <Suspense
-        fallback={
-          <p className="page-loading" role="status">
-            Loading…
-          </p>
-        }
-      >
-        <Routes>
-          <Route path="/" element={<Navigate to="/pasta-now-search-address" replace />} />
-          <Route path="/products" element={<Navigate to="/menu" replace />} />
-          <Route path="/pasta-now-search-address" element={<AddressSearchPage />} />
-          {/* One element for every auth path, so moving between steps keeps the flow's actor. */}
-          {AUTH_ROUTES.map((path) => (
-            <Route key={path} path={path} element={<AuthFlow />} />
-          ))}
-          <Route path="/pasta-now" element={<TakeawayMenuPage />} />
-          <Route path="/my-basket" element={<BasketRedirect signedInTo="/pasta-now" />} />
-          <Route path="/my-rk-basket" element={<BasketRedirect signedInTo="/menu" />} />
-          <Route path="/account/*" element={<AccountLayout />} />
-          <Route path="/support" element={<SupportPage />} />
-          <Route path="/restaurants" element={<RestaurantsPage />} />
-          <Route path="/restaurant/:restaurantId" element={<RestaurantPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <ScreenErrorBoundary pathname={pathname}>
+        <Suspense
+          fallback={
+            <p className="page-loading" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <Routes>
+            <Route path="/" element={<Navigate to="/pasta-now-search-address" replace />} />
+            <Route path="/products" element={<Navigate to="/menu" replace />} />
+            <Route path="/pasta-now-search-address" element={<AddressSearchPage />} />
+            {/* One element for every auth path, so moving between steps keeps the flow's actor. */}
+            {AUTH_ROUTES.map((path) => (
+              <Route key={path} path={path} element={<AuthFlow />} />
+            ))}
+            <Route path="/pasta-now" element={<TakeawayMenuPage />} />
+            <Route path="/my-basket" element={<BasketRedirect signedInTo="/pasta-now" />} />
+            <Route path="/my-rk-basket" element={<BasketRedirect signedInTo="/menu" />} />
+            <Route path="/account/*" element={<AccountLayout />} />
+            <Route path="/support" element={<SupportPage />} />
+            <Route path="/restaurants" element={<RestaurantsPage />} />
+            <Route path="/restaurant/:restaurantId" element={<RestaurantPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </ScreenErrorBoundary>
     </AppLayout>
   );
 }

@@ -35,6 +35,19 @@ export function writeStored<T>(
   storage()?.setItem(STORAGE_KEYS[key], JSON.stringify({ value, expiresAt } satisfies Stored<T>));
 }
 
+/** The stored value when it passes `isValid`; anything else is removed and read as missing. */
+export function readValidStored<T>(
+  key: StorageKey,
+  isValid: (value: unknown) => value is T,
+  now = Date.now(),
+): T | null {
+  const value = readStored<unknown>(key, now);
+  if (value === null) return null;
+  if (isValid(value)) return value;
+  removeStored(key);
+  return null;
+}
+
 /** The stored value, or null when missing, unreadable or expired (an expired entry is removed). */
 export function readStored<T>(key: StorageKey, now = Date.now()): T | null {
   const raw = storage()?.getItem(STORAGE_KEYS[key]);

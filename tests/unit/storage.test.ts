@@ -42,3 +42,31 @@ describe('stored keys', () => {
     expect(readStored('redirect')).toBeNull();
   });
 });
+
+describe('stored delivery details', () => {
+  it('reads only today’s shape and drops anything else', async () => {
+    const memory = new MemoryStorage();
+    Object.assign(globalThis, { window: { localStorage: memory } });
+    const { readValidStored } = await import('../../src/app/storage');
+    const { isStoredDelivery } = await import('../../src/domain/stored-delivery');
+    const good = {
+      restaurantId: '16',
+      restaurantSite: 'Chiswick',
+      address: {
+        address1: '12 Devonshire Road',
+        address2: null,
+        city: 'London',
+        zip: 'W4 2HD',
+        countryCode: 'GB',
+        lat: 51.49,
+        lon: -0.25,
+      },
+    };
+    writeStored('delivery', good);
+    expect(readValidStored('delivery', isStoredDelivery)).toEqual(good);
+
+    writeStored('delivery', { x: 1 });
+    expect(readValidStored('delivery', isStoredDelivery)).toBeNull();
+    expect(memory.keys).toEqual([]);
+  });
+});

@@ -1,11 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  ADDRESS_SEARCH_MESSAGES,
-  type StoredDelivery,
-} from '../../../machines/address-search/address-search.machine';
-import { readStored } from '../../app/storage';
+import { ADDRESS_SEARCH_MESSAGES } from '../../../machines/address-search/address-search.machine';
+import { readValidStored } from '../../app/storage';
+import { isStoredDelivery } from '../../domain/stored-delivery';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
@@ -127,7 +125,7 @@ export default function AddressSearchPage() {
   useDocumentTitle('Fresh pasta, delivered');
   const navigate = useNavigate();
   const actor = useActorRef(liveAddressSearchMachine, {
-    input: { stored: readStored<StoredDelivery>('delivery') },
+    input: { stored: readValidStored('delivery', isStoredDelivery) },
   });
   const snapshot = useSelector(actor, (s) => s);
   const busy = snapshot.hasTag('busy');

@@ -6,7 +6,8 @@ import { Link, Navigate } from 'react-router-dom';
 import type { StoredDelivery } from '../../../machines/address-search/address-search.machine';
 import { fetchSnoozedProductIds, fetchTakeawayMenu } from '../../api/menu';
 import type { MenuProduct } from '../../api/types';
-import { readStored } from '../../app/storage';
+import { readValidStored } from '../../app/storage';
+import { isStoredDelivery } from '../../domain/stored-delivery';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { QueryError } from '../../components/query-error';
@@ -64,7 +65,7 @@ function ProductCard({
 
 /** /pasta-now: the menu of the restaurant found for the customer's address (delivery). */
 function TakeawayMenuPage() {
-  const delivery = readStored<StoredDelivery>('delivery');
+  const delivery = readValidStored('delivery', isStoredDelivery);
   if (!delivery) return <Navigate to="/pasta-now-search-address" replace />;
   return <TakeawayMenu delivery={delivery} />;
 }
