@@ -167,6 +167,8 @@ test.describe('password recovery', () => {
       page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
     ).toBeVisible();
 
+    // The flow ends by going home: open the menu once there, not on the page being left.
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
     await page.getByRole('button', { name: 'My account' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, customer.email, 'fettuccine-77');
