@@ -88,6 +88,10 @@ export const addressSearchMachine = setup({
   actions: {
     assignError: assign({ error: (_, error: { field: string; message: string }) => error }),
     clearError: assign({ error: null }),
+    /** Lookup and geocoding failures arrive as the message to show by the postcode. */
+    assignLookupFailure: assign({
+      error: (_, failure: LookupFailure) => ({ field: 'postcode', message: failure.message }),
+    }),
     assignPostcode: assign({ postcode: (_, postcode: string) => normalisePostcode(postcode) }),
     assignAddresses: assign({ addresses: (_, addresses: PostcodeAddress[]) => addresses }),
     assignChosenAddress: assign({
@@ -195,11 +199,8 @@ export const addressSearchMachine = setup({
         onError: {
           target: 'enteringPostcode',
           actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'postcode',
-              message: (event.error as LookupFailure).message,
-            }),
+            type: 'assignLookupFailure',
+            params: ({ event }) => event.error as LookupFailure,
           },
         },
       },
@@ -281,11 +282,8 @@ export const addressSearchMachine = setup({
         onError: {
           target: 'enteringPostcode',
           actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'postcode',
-              message: (event.error as LookupFailure).message,
-            }),
+            type: 'assignLookupFailure',
+            params: ({ event }) => event.error as LookupFailure,
           },
         },
       },
