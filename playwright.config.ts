@@ -37,6 +37,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/v2/settings`,
     env: { PORT: String(port) },
     reuseExistingServer: false,
+    // A signal (not Playwright's default SIGKILL) lets the server close and delete its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     timeout: 60_000,
   },
 });

@@ -8,7 +8,7 @@ export function findChromium(): string | undefined {
   const configured = process.env.PLAYWRIGHT_CHROMIUM_PATH;
   if (configured) {
     if (!existsSync(configured))
-      throw new Error(`PLAYWRIGHT_CHROMIUM_PATH=${configured} does not exist`);
+      throw new Error(`PLAYWRIGHT_CHROMIUM_PATH=${configured} does not exist. ${CHROMIUM_HELP}`);
     return configured;
   }
   for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
