@@ -92,6 +92,40 @@ test.describe('landing: address search', () => {
     await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   });
 
+  test('on a small screen a recipe kit still goes to the menu, and another address goes back to the postcode', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 700, height: 740 });
+    await page.goto('/pasta-now-search-address');
+    await page.getByLabel('Postcode').fill('NR2 1NH');
+    await page.getByRole('button', { name: 'Find my address' }).click();
+    await page.getByRole('radio', { name: '3 Gentleman\u2019s Walk, Norwich' }).check();
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Check another address' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByLabel('Postcode')).toBeFocused();
+
+    await page.getByRole('button', { name: 'Find my address' }).click();
+    await page.getByRole('radio', { name: '3 Gentleman\u2019s Walk, Norwich' }).check();
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Get a recipe kit' }).click();
+    await expect(page).toHaveURL(/\/menu$/);
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/menu$/);
+  });
+
+  test('each new step takes focus to its first control', async ({ page }) => {
+    await page.goto('/pasta-now-search-address');
+    await page.getByLabel('Postcode').fill('W4 2HD');
+    await page.getByRole('button', { name: 'Find my address' }).click();
+    await expect(page.getByRole('radio', { name: '12 Devonshire Road, London' })).toBeFocused();
+    await page.getByRole('button', { name: 'My address is not listed' }).click();
+    await expect(page.getByLabel('Address line 1')).toBeFocused();
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await expect(page.getByRole('alert')).toBeFocused();
+    await expect(page.getByRole('alert')).toContainText('Enter the first line of your address');
+  });
+
   test('an unknown postcode is named in the message; a malformed one says how to fix it', async ({
     page,
   }) => {

@@ -376,7 +376,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Latitude and longitude of a UK postcode (any case and spacing). 404 with "Can't find lat/long for postcode {postcode}" when unknown. */
+        /** Latitude and longitude of a UK postcode (any case and spacing). 404 with "Can't find lat/long for postcode {postcode}" when unknown; 502 when the configured postcode service fails. */
         get: operations["geocodePostcode"];
         put?: never;
         post?: never;
@@ -393,7 +393,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Addresses at a UK postcode (any case and spacing). 404 naming the postcode when the lookup finds nothing. */
+        /** Addresses at a UK postcode (any case and spacing). 404 naming the postcode when the lookup finds nothing; an empty list when the configured postcode service geocodes but lists no addresses (the customer types the street); 502 when it fails. */
         get: operations["listPostcodeAddresses"];
         put?: never;
         post?: never;
@@ -1419,6 +1419,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            502: components["responses"]["Error"];
         };
     };
     listPostcodeAddresses: {
@@ -1450,6 +1451,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            502: components["responses"]["Error"];
         };
     };
     getSettings: {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PostcodeAddress, Restaurant } from '../../src/api/types';
-import { isUkPostcodeShape, normalisePostcode } from '../../src/domain/postcode';
+import { normalisePostcode, parseUkPostcode } from '../../src/domain/postcode';
 
 export const ADDRESS_SEARCH_MESSAGES = {
   enterPostcode: 'Enter a postcode',
@@ -34,6 +34,8 @@ export interface AddressSearchContext {
   postcode: string;
   addresses: PostcodeAddress[];
   address: DeliveryAddress | null;
+  /** The customer typed the address rather than picking it from the list. */
+  typedAddress: boolean;
   restaurant: Restaurant | null;
   /** Field id and message, shown in the error summary and by the field. */
   error: { field: string; message: string } | null;
@@ -78,7 +80,8 @@ export const addressSearchMachine = setup({
   guards: {
     hasStoredDelivery: ({ context }) => context.stored !== null,
     isPostcodeMissing: (_, postcode: string) => postcode.trim() === '',
-    isPostcodeMisshapen: (_, postcode: string) => !isUkPostcodeShape(postcode),
+    // Any case and spacing is fine ('w4  2hd'): only the shape once normalised counts.
+    isPostcodeMisshapen: (_, postcode: string) => parseUkPostcode(postcode) === undefined,
     hasAddresses: (_, addresses: PostcodeAddress[]) => addresses.length > 0,
     isAddressMissing: (_, addressId: string | null) => addressId === null,
     isStreetMissing: (_, event: { address1: string }) => event.address1.trim() === '',
@@ -95,6 +98,7 @@ export const addressSearchMachine = setup({
     assignPostcode: assign({ postcode: (_, postcode: string) => normalisePostcode(postcode) }),
     assignAddresses: assign({ addresses: (_, addresses: PostcodeAddress[]) => addresses }),
     assignChosenAddress: assign({
+      typedAddress: false,
       address: ({ context }, addressId: string | null) => {
         const chosen = context.addresses.find((address) => address.id === addressId);
         return chosen
@@ -111,6 +115,7 @@ export const addressSearchMachine = setup({
       },
     }),
     assignTypedAddress: assign({
+      typedAddress: true,
       address: ({ context }, typed: { address1: string; address2: string; city: string }) => ({
         address1: typed.address1.trim(),
         address2: typed.address2.trim() || null,
@@ -136,6 +141,7 @@ export const addressSearchMachine = setup({
     postcode: '',
     addresses: [],
     address: null,
+    typedAddress: false,
     restaurant: null,
     error: null,
     chosenKit: false,

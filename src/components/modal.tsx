@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 /** Spec section 2: on a small screen (700 px or less) a modal closes on Back. */
 export const SMALL_SCREEN_QUERY = '(max-width: 700px)';
 
+let openings = 0;
+
 interface ModalProps {
   open: boolean;
   title: string;
@@ -27,20 +29,27 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
     if (!element || !open) return;
     element.showModal();
     const small = window.matchMedia(SMALL_SCREEN_QUERY).matches;
+    // Each opening marks its own entry, so a quick reopen never mistakes an older one for its own.
+    const entry = `${titleId}:${++openings}`;
     let closedByBack = false;
     const onPopState = () => {
       closedByBack = true;
       closeRef.current();
     };
     if (small) {
-      window.history.pushState({ modal: titleId }, '');
+      window.history.pushState({ ...window.history.state, modal: entry }, '');
       window.addEventListener('popstate', onPopState);
     }
     return () => {
       window.removeEventListener('popstate', onPopState);
       if (element.open) element.close();
-      // Closed another way: take back the entry we added, so Back keeps its meaning.
-      if (small && !closedByBack && window.history.state?.modal === titleId) window.history.back();
+      if (!small || closedByBack) return;
+      // Closed another way: take back the entry we added, so Back keeps its meaning. Not at once:
+      // a choice in the modal may navigate in this same commit (a recipe kit -> /menu), and going
+      // back then would undo that navigation instead.
+      queueMicrotask(() => {
+        if (window.history.state?.modal === entry) window.history.back();
+      });
     };
   }, [open, titleId]);
 

@@ -13,3 +13,12 @@ export function normalisePostcode(postcode: string): string {
   const compact = postcode.replace(/\s+/g, '').toUpperCase();
   return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
 }
+
+/**
+ * What the customer typed, in any case and spacing ('w4  2hd'), as 'W4 2HD'; undefined when it
+ * is not shaped like a UK postcode.
+ */
+export function parseUkPostcode(typed: string): string | undefined {
+  const postcode = normalisePostcode(typed);
+  return isUkPostcodeShape(postcode) ? postcode : undefined;
+}

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { POSTCODES } from '../../server/db/seed-data/postcodes';
+import { RESTAURANTS } from '../../server/db/seed-data/restaurants';
 import { httpDirectory } from '../../server/services/postcode-directory/http-directory';
 import { ApiClient, useTestApp } from './support/test-app';
 
@@ -24,12 +26,22 @@ describe('GET /postcodes/{postcode}/addresses', () => {
     });
   });
 
-  it('names the postcode when it finds nothing', async () => {
-    const response = await client().get('/postcodes/ZZ9%209ZZ/addresses');
+  it('accepts any spacing inside the postcode', async () => {
+    const response = await client().get('/postcodes/ec1n%20%20%208ss/addresses');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().meta.postcode).toBe('EC1N 8SS');
+  });
+
+  it('names the postcode, as typed but normalised, when it finds nothing', async () => {
+    const response = await client().get('/postcodes/zz99zz/addresses');
 
     expect(response.statusCode).toBe(404);
-    expect(response.json().errors[0]).toMatchObject({ code: 'postcode_not_found' });
-    expect(response.json().errors[0].detail).toContain('ZZ9 9ZZ');
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'postcode_not_found',
+      detail: "We couldn't find any addresses for ZZ9 9ZZ. Check the postcode and try again.",
+      source: { parameter: 'postcode' },
+    });
   });
 
   it('refuses something that is not shaped like a postcode', async () => {
@@ -62,34 +74,75 @@ describe('GET /postcodes/{postcode}', () => {
   });
 });
 
-describe('the HTTP postcode provider (postcodes.io shape)', () => {
-  let server: http.Server;
-  let base = '';
-  beforeAll(async () => {
-    server = http.createServer((request, response) => {
-      if (request.url === '/postcodes/W4%202HD') {
-        response.setHeader('content-type', 'application/json');
-        response.end(
-          JSON.stringify({
-            status: 200,
-            result: { postcode: 'W4 2HD', latitude: 51.4916, longitude: -0.2555 },
-          }),
-        );
-      } else if (request.url === '/postcodes/SW1A%201AA') {
-        response.statusCode = 500;
-        response.end();
-      } else {
-        response.statusCode = 404;
-        response.end(JSON.stringify({ status: 404, error: 'Postcode not found' }));
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+describe('the seeded directory', () => {
+  const nearestDelivering = async (postcode: string) => {
+    const place = (await client().get(`/postcodes/${encodeURIComponent(postcode)}`)).json().data
+      .attributes;
+    const nearest = await client().get(
+      `/restaurants/nearest?lat=${place.lat}&lon=${place.lon}&fulfillment_type=delivery`,
+    );
+    return nearest.json().data as { id: string }[];
+  };
 
+  it('has every postcode with 3 to 6 addresses', async () => {
+    for (const { postcode } of POSTCODES) {
+      const response = await client().get(`/postcodes/${encodeURIComponent(postcode)}/addresses`);
+      expect(response.json().data.length, postcode).toBeGreaterThanOrEqual(3);
+      expect(response.json().data.length, postcode).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('lets a customer near each delivering restaurant find it first', async () => {
+    const delivering = RESTAURANTS.filter((r) => r.fulfillmentTypes?.includes('delivery'));
+    const firstFound = new Set<string>();
+    for (const { postcode } of POSTCODES) {
+      const [first] = await nearestDelivering(postcode);
+      if (first) firstFound.add(first.id);
+    }
+
+    expect([...firstFound].sort()).toEqual(delivering.map((r) => String(r.id)).sort());
+  });
+
+  it('finds no delivering restaurant for Edinburgh, Cardiff, Norwich, York or Manchester Airport', async () => {
+    for (const postcode of ['EH1 1YZ', 'CF10 1EP', 'NR2 1NH', 'YO1 7HH', 'M90 3NZ']) {
+      expect(await nearestDelivering(postcode), postcode).toEqual([]);
+    }
+  });
+});
+
+/** A postcodes.io stand-in: knows W4 2HD, fails for SW1A 1AA, knows nothing else. */
+async function startPostcodeService() {
+  const server = http.createServer((request, response) => {
+    if (request.url === '/postcodes/W4%202HD') {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          status: 200,
+          result: { postcode: 'W4 2HD', latitude: 51.4916, longitude: -0.2555 },
+        }),
+      );
+    } else if (request.url === '/postcodes/SW1A%201AA') {
+      response.statusCode = 500;
+      response.end();
+    } else {
+      response.statusCode = 404;
+      response.end(JSON.stringify({ status: 404, error: 'Postcode not found' }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// Started before the hooks so its address can go into the second app's configuration.
+const postcodeService = await startPostcodeService();
+afterAll(() => postcodeService.close());
+
+describe('the HTTP postcode provider (postcodes.io shape)', () => {
   it('geocodes, with no address list', async () => {
-    expect(await httpDirectory(base).lookup('W4 2HD')).toEqual({
+    expect(await httpDirectory(postcodeService.url).lookup('W4 2HD')).toEqual({
       postcode: 'W4 2HD',
       lat: 51.4916,
       lon: -0.2555,
@@ -98,9 +151,49 @@ describe('the HTTP postcode provider (postcodes.io shape)', () => {
   });
 
   it('gives undefined for an unknown postcode and throws when the service fails', async () => {
-    expect(await httpDirectory(base).lookup('ZZ9 9ZZ')).toBeUndefined();
-    await expect(httpDirectory(base).lookup('SW1A 1AA')).rejects.toThrow(
+    expect(await httpDirectory(postcodeService.url).lookup('ZZ9 9ZZ')).toBeUndefined();
+    await expect(httpDirectory(postcodeService.url).lookup('SW1A 1AA')).rejects.toThrow(
       'Postcode service answered 500',
     );
+  });
+});
+
+describe('with POSTCODE_API_URL set, the API uses that service', () => {
+  const serviceApp = useTestApp({ env: { POSTCODE_API_URL: postcodeService.url } });
+  const serviceClient = () => new ApiClient(serviceApp().app);
+
+  it('geocodes through the service', async () => {
+    const response = await serviceClient().get('/postcodes/w42hd');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.attributes).toEqual({
+      postcode: 'W4 2HD',
+      lat: 51.4916,
+      lon: -0.2555,
+    });
+  });
+
+  it('lists no addresses, so the customer types the street', async () => {
+    const response = await serviceClient().get('/postcodes/W4%202HD/addresses');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: [], meta: { postcode: 'W4 2HD' } });
+  });
+
+  it('answers the spec message for a postcode the service does not know', async () => {
+    const response = await serviceClient().get('/postcodes/EC1N%208SS');
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errors[0].detail).toBe("Can't find lat/long for postcode EC1N 8SS");
+  });
+
+  it('answers 502 naming the postcode when the service fails', async () => {
+    const response = await serviceClient().get('/postcodes/sw1a1aa/addresses');
+
+    expect(response.statusCode).toBe(502);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'postcode_service_unavailable',
+      detail: "We couldn't look up SW1A 1AA just now. Try again in a moment.",
+    });
   });
 });

@@ -160,6 +160,13 @@ describe('address search machine: the rules', () => {
     });
   });
 
+  it('takes a postcode in any case and spacing and looks it up normalised', () => {
+    const { actor } = createHarness({ stored: null });
+    actor.send({ type: 'postcode.submit', postcode: ' w4   2hd ' });
+    expect(actor.getSnapshot().matches('lookingUpAddresses')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ postcode: 'W4 2HD', error: null });
+  });
+
   it('stores the delivery details when a restaurant serves the address', async () => {
     const { actor, settle, stores } = createHarness({ stored: null });
     actor.send({ type: 'postcode.submit', postcode: 'w4 2hd' });

@@ -1,4 +1,4 @@
-import { isUkPostcodeShape, normalisePostcode } from '../../../src/domain/postcode';
+import { parseUkPostcode } from '../../../src/domain/postcode';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import type { PostcodeLookup } from '../../services/postcode-directory/postcode-directory';
@@ -7,7 +7,7 @@ import type { Deps } from '../index';
 export const postcodeNotFoundForGeocode = (postcode: string) =>
   `Can't find lat/long for postcode ${postcode}`;
 export const postcodeNotFoundForLookup = (postcode: string) =>
-  `We couldn't find any addresses for ${postcode}. Check the postcode, or enter your address yourself.`;
+  `We couldn't find any addresses for ${postcode}. Check the postcode and try again.`;
 
 export function postcodeHandlers({
   postcodeDirectory,
@@ -16,19 +16,19 @@ export function postcodeHandlers({
     raw: string,
     notFoundMessage: (postcode: string) => string,
   ): Promise<PostcodeLookup> => {
-    if (!isUkPostcodeShape(raw)) {
+    const postcode = parseUkPostcode(raw);
+    if (!postcode) {
       throw new ApiError(400, 'invalid_postcode', 'Invalid postcode', {
         detail: 'Enter a real postcode, like W4 2HD',
         parameter: 'postcode',
       });
     }
-    const postcode = normalisePostcode(raw);
     let found: PostcodeLookup | undefined;
     try {
       found = await postcodeDirectory.lookup(postcode);
     } catch {
       throw new ApiError(502, 'postcode_service_unavailable', 'Postcode lookup failed', {
-        detail: `We couldn't look up ${postcode} just now. Try again, or enter your address yourself.`,
+        detail: `We couldn't look up ${postcode} just now. Try again in a moment.`,
       });
     }
     if (!found)

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ADDRESS_SEARCH_MESSAGES } from '../../../machines/address-search/address-search.machine';
 import { readValidStored } from '../../app/storage';
@@ -136,14 +136,26 @@ export default function AddressSearchPage() {
     navigate(snapshot.output?.outcome === 'recipeKit' ? '/menu' : '/pasta-now');
   }, [snapshot.status, snapshot.output, navigate]);
 
+  // While the address is placed, and under the unavailable modal, the form it came from stays.
+  const placing = snapshot.matches('locating') || snapshot.matches('unavailable');
   const view =
-    snapshot.matches('choosingAddress') ||
-    (busy && snapshot.context.addresses.length && snapshot.matches('locating'))
+    snapshot.matches('choosingAddress') || (placing && !snapshot.context.typedAddress)
       ? 'choose'
-      : snapshot.matches('enteringAddress') ||
-          (snapshot.matches('locating') && !snapshot.context.addresses.length)
+      : snapshot.matches('enteringAddress') || placing
         ? 'manual'
         : 'postcode';
+
+  // A new step replaces the form the customer was in: take them to its first control, unless
+  // the error summary has just taken focus to explain what went wrong.
+  const step = snapshot.matches('confirmingStored') ? 'stored' : view;
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (actor.getSnapshot().context.error) return;
+    stepRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+  }, [step, actor]);
 
   return (
     <div className="narrow">
@@ -153,24 +165,26 @@ export default function AddressSearchPage() {
       <p className="visually-hidden" role="status" aria-live="polite">
         {busy ? 'Searching…' : ''}
       </p>
-      {snapshot.matches('confirmingStored') && snapshot.context.stored ? (
-        <div className="notice">
-          <p>
-            Deliver to <strong>{formatAddress(snapshot.context.stored.address)}</strong> from{' '}
-            {snapshot.context.stored.restaurantSite}?
-          </p>
-          <Button onClick={() => actor.send({ type: 'stored.use' })}>Continue</Button>{' '}
-          <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>
-            Use another address
-          </Button>
-        </div>
-      ) : view === 'choose' ? (
-        <AddressChoice actor={actor} busy={busy} />
-      ) : view === 'manual' ? (
-        <ManualAddress actor={actor} busy={busy} />
-      ) : (
-        <PostcodeForm actor={actor} busy={busy} />
-      )}
+      <div ref={stepRef}>
+        {snapshot.matches('confirmingStored') && snapshot.context.stored ? (
+          <div className="notice">
+            <p>
+              Deliver to <strong>{formatAddress(snapshot.context.stored.address)}</strong> from{' '}
+              {snapshot.context.stored.restaurantSite}?
+            </p>
+            <Button onClick={() => actor.send({ type: 'stored.use' })}>Continue</Button>{' '}
+            <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>
+              Use another address
+            </Button>
+          </div>
+        ) : view === 'choose' ? (
+          <AddressChoice actor={actor} busy={busy} />
+        ) : view === 'manual' ? (
+          <ManualAddress actor={actor} busy={busy} />
+        ) : (
+          <PostcodeForm actor={actor} busy={busy} />
+        )}
+      </div>
       <Modal
         open={snapshot.matches('unavailable')}
         title="Sorry, we can't deliver hot pasta to this address yet"
