@@ -317,3 +317,241 @@ export const basketItems = pgTable(
   },
   (t) => [index('basket_items_basket_idx').on(t.basketId)],
 );
+
+/**
+ * Vouchers (spec section 3). Codes are stored upper-cased. `propositions` says where a code
+ * applies: TW takeaway, RK recipe kit, OO one-off (spec section 4).
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    type: text('type', { enum: ['DiscountVoucher', 'AddonVoucher', 'CreditVoucher'] }).notNull(),
+    valueType: text('value_type', { enum: ['fixed_amount', 'percentage'] }).notNull(),
+    /** Pence for fixed_amount, whole percent for percentage. */
+    value: integer('value').notNull(),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    productVariantIds: text('product_variant_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    singleOrder: boolean('single_order').notNull().default(false),
+    minimumSpendPerOrderPence: integer('minimum_spend_per_order_pence'),
+    propositions: text('propositions')
+      .array()
+      .notNull()
+      .default(sql`'{TW,RK,OO}'::text[]`),
+    /** An add-on voucher's free add-on. */
+    addonProductVariantId: text('addon_product_variant_id'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('vouchers_code_key').on(t.code)],
+);
+
+/** The voucher applied to a basket (one at a time). */
+export const basketVouchers = pgTable('basket_vouchers', {
+  basketId: text('basket_id')
+    .primaryKey()
+    .references(() => baskets.id, { onDelete: 'cascade' }),
+  voucherId: integer('voucher_id')
+    .notNull()
+    .references(() => vouchers.id, { onDelete: 'cascade' }),
+  ...timestamps,
+});
+
+export type OrderAddress = BasketAddress;
+
+/**
+ * Orders. A takeaway order is written from the basket in one transaction (the basket is then
+ * emptied), once per basket: `sourceBasketKey` makes a retried create answer the same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerEmail: text('customer_email'),
+    type: text('type', { enum: ['takeaway', 'recipe_kit', 'one_off'] }).notNull(),
+    state: text('state').notNull().default('payment_pending'),
+    source: text('source').notNull().default('web'),
+    /** The basket and its version the order was made from: one order per checkout attempt. */
+    sourceBasketKey: text('source_basket_key'),
+    restaurantId: integer('restaurant_id').references(() => restaurants.id),
+    fulfillmentType: text('fulfillment_type', { enum: ['delivery', 'pickup', 'eat_in'] }),
+    deliveryDate: date('delivery_date'),
+    timeSlot: text('time_slot').notNull().default('asap'),
+    timeSlotEndTime: text('time_slot_end_time'),
+    address: jsonb('address').$type<OrderAddress>(),
+    deliveryNote: text('delivery_note'),
+    tableNumber: text('table_number'),
+    voucherCode: text('voucher_code'),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    deliveryPence: integer('delivery_pence').notNull().default(0),
+    discountPence: integer('discount_pence').notNull().default(0),
+    totalPence: integer('total_pence').notNull(),
+    /** Kitchen estimate (minutes) at acceptance; the ETA shown is prep + delay + 15 to 30. */
+    prepMinutes: integer('prep_minutes').notNull().default(15),
+    etaDelayMinutes: integer('eta_delay_minutes').notNull().default(0),
+    driverLat: doublePrecision('driver_lat'),
+    driverLon: doublePrecision('driver_lon'),
+    driverUpdatedAt: timestamp('driver_updated_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_state_idx').on(t.state),
+    uniqueIndex('orders_source_basket_key').on(t.sourceBasketKey),
+  ],
+);
+
+export const orderLineItems = pgTable(
+  'order_line_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** A modifier's dish. */
+    parentId: integer('parent_id'),
+    productId: integer('product_id').notNull(),
+    productVariantId: text('product_variant_id').notNull(),
+    title: text('title').notNull(),
+    variantTitle: text('variant_title'),
+    quantity: integer('quantity').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    discountPence: integer('discount_pence').notNull().default(0),
+    isAddon: boolean('is_addon').notNull().default(false),
+  },
+  (t) => [index('order_line_items_order_idx').on(t.orderId)],
+);
+
+/** A customer's saved cards and wallets; `processorId` is the gateway's payment-method id. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['CreditCard', 'PaypalAccount'] }).notNull(),
+    processor: text('processor', { enum: ['sandbox', 'stripe'] }).notNull(),
+    processorId: text('processor_id').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    last4: text('last4'),
+    brand: text('brand'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    email: text('email'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_methods_processor_key').on(t.processor, t.processorId),
+    index('payment_methods_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * Payment attempts on an order. At most one succeeds (partial unique index), and a request
+ * retried with the same idempotency key answers the first attempt: nothing is charged twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    paymentMethodType: text('payment_method_type', {
+      enum: ['CreditCard', 'PaypalAccount'],
+    }).notNull(),
+    processor: text('processor', { enum: ['sandbox', 'stripe'] }).notNull(),
+    processorPaymentId: text('processor_payment_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    state: text('state', {
+      enum: ['processing', 'requires_action', 'succeeded', 'failed'],
+    }).notNull(),
+    declineCode: text('decline_code'),
+    failureMessage: text('failure_message'),
+    /** Where the customer completes a 3-D Secure challenge or a wallet approval. */
+    actionUrl: text('action_url'),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('payments_one_success_per_order')
+      .on(t.orderId)
+      .where(sql`state = 'succeeded'`),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The embedded sandbox gateway's own records, standing in for Stripe's: setup intents (`seti_`),
+ * payment methods (`pm_`) and payment intents (`pi_`). A real gateway keeps these itself.
+ */
+export const sandboxIntents = pgTable('sandbox_intents', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['setup_intent', 'payment_method', 'payment_intent'] }).notNull(),
+  status: text('status').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  ...timestamps,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Gateway webhook events already handled: a duplicate delivery is acknowledged and ignored. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  ...timestamps,
+});
+
+/** The customer's rating of a takeaway order (one per order), and of its dishes. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    reason: text('reason'),
+    notes: text('notes'),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ratings_order_key').on(t.orderId)],
+);
+
+export const productRatings = pgTable(
+  'product_ratings',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineItemId: integer('line_item_id')
+      .notNull()
+      .references(() => orderLineItems.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('product_ratings_line_key').on(t.lineItemId)],
+);
