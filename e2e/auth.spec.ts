@@ -23,7 +23,7 @@ test.describe('auth machine paths through the real UI', () => {
   const model = new TestModel(authMachine, {
     input: { path: '/social-login', returnTo: '/', token: null, signedIn: false },
     events: (['/social-login', '/login', '/signup', '/forgot-password'] as const).map(
-      (path) => ({ type: 'url.changed', path }) as AuthEvent,
+      (path) => ({ type: 'url.changed', path, search: '' }) as AuthEvent,
     ),
     serializeState: (s) => JSON.stringify(s.value),
   });
@@ -154,6 +154,7 @@ test.describe('password recovery', () => {
     await page.getByLabel('Email address').fill(customer.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+    await expectNoAxeViolations(page);
 
     const email = await latestEmail(request, customer.email);
     const link = email.text.match(/http\S+reset-password\?token=\S+/)?.[0] ?? '';
@@ -223,6 +224,31 @@ test.describe('sign out', () => {
     await page.goto('/account');
     await expect(page).toHaveURL(/\/social-login\?returnTo=/);
   });
+
+  test("still clears the client when the server refuses, and says 'Logout request failed'", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+    await page.route('**/api/v2/sessions', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/vnd.api+json',
+            body: '{"errors":[]}',
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Logout request failed')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('sfoglia.')),
+      ),
+    ).toEqual([]);
+  });
 });
 
 test.describe('accessibility', () => {
@@ -233,6 +259,13 @@ test.describe('accessibility', () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test('the sign-up error state has no axe violations', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert')).toContainText('Enter your first name');
+    await expectNoAxeViolations(page);
+  });
 
   test('the sign-in error state has no axe violations', async ({ page }) => {
     await page.goto('/login');

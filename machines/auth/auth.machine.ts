@@ -62,7 +62,8 @@ export interface AuthContext {
 }
 
 export type AuthEvent =
-  | { type: 'url.changed'; path: string }
+  /** From the bridge: a URL reached by a link, typing or Back. */
+  | { type: 'url.changed'; path: string; search: string }
   | { type: 'login.submit'; form: LoginForm }
   | { type: 'signup.submit'; form: SignupForm }
   | { type: 'reset.submit'; email: string }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Customer } from '../../src/api/types';
 
 export interface SessionContext {
@@ -13,6 +13,8 @@ export type SessionEvent =
   | { type: 'session.refresh' };
 
 export const LOGOUT_FAILED = 'Logout request failed';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
 /**
  * The customer's session, alive as long as the app. Spec section 8: a 401 from any call resets
@@ -69,7 +71,36 @@ export const sessionMachine = setup({
           target: 'signedOut',
           actions: ['forgetCustomer', 'clearClientData'],
         },
-        'session.refresh': { target: 'loading' },
+        'session.refresh': { target: 'refreshing' },
+      },
+    },
+    // A signed-in customer stays signed in while /me is read again: screens keep showing them.
+    refreshing: {
+      invoke: {
+        id: 'loadCustomer',
+        src: 'loadCustomer',
+        onDone: [
+          {
+            guard: { type: 'hasCustomer', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: { type: 'assignCustomer', params: ({ event }) => event.output },
+          },
+          // The session ended on the server: the same reset as a 401.
+          { target: 'signedOut', actions: ['forgetCustomer', 'clearClientData'] },
+        ],
+        // A failed read (network, 5xx) says nothing about the session: keep the customer.
+        onError: { target: 'signedIn' },
+      },
+      on: {
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: { type: 'assignCustomer', params: ({ event }) => event.customer },
+        },
+        'session.signOut': { target: 'signingOut' },
+        'session.unauthorized': {
+          target: 'signedOut',
+          actions: ['forgetCustomer', 'clearClientData'],
+        },
       },
     },
     signingOut: {
@@ -94,3 +125,22 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/**
+ * What screens see: a refresh keeps the customer signed in; from the moment sign-out starts the
+ * customer is gone, whatever the server answers (the client is cleared either way).
+ */
+export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('signedIn') || snapshot.matches('refreshing')) return 'signedIn';
+  return 'signedOut';
+}
+
+/** The signed-in customer; null when signed out; undefined while the session first loads. */
+export function sessionCustomer(
+  snapshot: SnapshotFrom<typeof sessionMachine>,
+): Customer | null | undefined {
+  const status = sessionStatus(snapshot);
+  if (status === 'loading') return undefined;
+  return status === 'signedIn' ? snapshot.context.customer : null;
+}

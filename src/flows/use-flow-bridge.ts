@@ -5,12 +5,16 @@ import type { Actor, AnyStateMachine } from 'xstate';
 import { flowPath } from './flow-path';
 
 /**
- * Keeps the router and a flow machine in step (docs/architecture.md):
- * - the machine's step decides the URL; the bridge navigates when they differ (replacing the
- *   entry the first time, when the machine redirected a deep link);
- * - a URL reached by a link, typing or Back becomes `url.changed`; where the machine refuses
- *   it, the bridge puts the step's URL back in place of the refused one.
- * Work states without a path (signing in, saving) leave the URL alone.
+ * Keeps the router and a flow machine in step (docs/architecture.md). The machine decides; the
+ * URL follows:
+ * - a URL reached by a link, typing or Back (a new history entry) becomes `url.changed`
+ *   {path, search}; the machine takes it where a guard allows;
+ * - then, when the step's `meta.path` differs from the URL, the bridge navigates: it replaces
+ *   the entry when the machine redirected (the first URL, or a URL it refused or moved away
+ *   from) and pushes when the machine stepped forward, so Back returns to the step before;
+ * - the first URL also loses the query parameters `keepSearch` does not keep (one-time tokens).
+ * Work states without a path (signing in, saving) leave the URL alone; a URL reached meanwhile
+ * is not offered to the machine, whose next step decides.
  */
 export function useFlowBridge(
   actor: Actor<AnyStateMachine>,
@@ -19,34 +23,33 @@ export function useFlowBridge(
   const location = useLocation();
   const navigate = useNavigate();
   const path = useSelector(actor, flowPath);
+  const seenKey = useRef<string | null>(null);
   const settled = useRef(false);
+  // React may run an effect twice for one render (StrictMode): navigate once per entry.
+  const navigated = useRef<{ from: string; to: string } | null>(null);
 
-  // URL -> machine
   useEffect(() => {
-    const current = flowPath(actor.getSnapshot());
-    if (!current || current === location.pathname) return;
-    actor.send({ type: 'url.changed', path: location.pathname });
-    const next = flowPath(actor.getSnapshot());
-    if (next && next !== location.pathname)
-      navigate(
-        { pathname: next, search: keepSearch(new URLSearchParams(location.search)) },
-        { replace: true },
-      );
+    const urlMoved = seenKey.current !== location.key;
+    seenKey.current = location.key;
+    if (urlMoved) navigated.current = null;
+    let step = flowPath(actor.getSnapshot());
+    if (!step) return;
+
+    if (urlMoved && step !== location.pathname) {
+      actor.send({ type: 'url.changed', path: location.pathname, search: location.search });
+      step = flowPath(actor.getSnapshot());
+      if (!step) return;
+    }
+
+    const first = !settled.current;
+    settled.current = true;
+    const search = keepSearch(new URLSearchParams(location.search));
+    const searchDropped = location.search !== (search ? `?${search}` : '');
+    if (step === location.pathname && !(first && searchDropped)) return;
+    if (navigated.current?.from === location.key && navigated.current.to === step) return;
+    navigated.current = { from: location.key, to: step };
+    navigate({ pathname: step, search }, { replace: first || urlMoved });
     // keepSearch is a pure mapping; re-running on its identity would add nothing
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname, actor, navigate]);
-
-  // machine -> URL
-  useEffect(() => {
-    if (!path) return;
-    const search = keepSearch(new URLSearchParams(location.search));
-    if (
-      path !== location.pathname ||
-      (!settled.current && `?${search}` !== location.search && location.search !== '')
-    ) {
-      navigate({ pathname: path, search }, { replace: !settled.current });
-    }
-    settled.current = true;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path]);
+  }, [location.key, path, actor, navigate]);
 }

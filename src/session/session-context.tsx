@@ -1,11 +1,18 @@
 import { createActorContext } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import { sessionMachine } from '../../machines/session/session.machine';
+import {
+  LOGOUT_FAILED,
+  sessionCustomer,
+  sessionMachine,
+  sessionStatus,
+  type SessionStatus,
+} from '../../machines/session/session.machine';
 import { api, onUnauthorized, unwrap } from '../api/client';
 import { isApiRequestError } from '../api/api-error';
 import { toEntity } from '../api/json-api';
 import type { Customer } from '../api/types';
+import { flash } from '../components/flash/flash-store';
 import { clearClientData } from './client-data';
 
 const liveSessionMachine = sessionMachine.provide({
@@ -19,7 +26,13 @@ const liveSessionMachine = sessionMachine.provide({
       }
     }),
     signOut: fromPromise(async () => {
-      await unwrap(api.DELETE('/sessions'), 'Logout request failed');
+      try {
+        await unwrap(api.DELETE('/sessions'), LOGOUT_FAILED);
+      } catch (error) {
+        // A session the server had already ended is signed out: that is what was asked.
+        if (isApiRequestError(error) && error.status === 401) return;
+        throw error;
+      }
     }),
   },
   actions: { clearClientData: () => clearClientData() },
@@ -27,9 +40,19 @@ const liveSessionMachine = sessionMachine.provide({
 
 const SessionContext = createActorContext(liveSessionMachine);
 
+/** Spec section 8: a 401 from any call resets the customer state. */
 function UnauthorizedListener() {
   const actor = SessionContext.useActorRef();
   useEffect(() => onUnauthorized(() => actor.send({ type: 'session.unauthorized' })), [actor]);
+  return null;
+}
+
+/** The client is cleared even when DELETE /sessions fails; the customer is still told it failed. */
+function LogoutFailureNotice() {
+  const error = SessionContext.useSelector((snapshot) => snapshot.context.error);
+  useEffect(() => {
+    if (error) flash(error, 'error');
+  }, [error]);
   return null;
 }
 
@@ -37,6 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider>
       <UnauthorizedListener />
+      <LogoutFailureNotice />
       {children}
     </SessionContext.Provider>
   );
@@ -44,19 +68,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 /** The signed-in customer; null when signed out; undefined while the session is loading. */
 export function useCustomer(): Customer | null | undefined {
-  return SessionContext.useSelector((snapshot) =>
-    snapshot.matches('loading') ? undefined : snapshot.context.customer,
-  );
+  return SessionContext.useSelector(sessionCustomer);
 }
 
-export function useSessionStatus(): 'loading' | 'signedIn' | 'signedOut' {
-  return SessionContext.useSelector((snapshot) =>
-    snapshot.matches('signedIn')
-      ? 'signedIn'
-      : snapshot.matches('loading')
-        ? 'loading'
-        : 'signedOut',
-  );
+export function useSessionStatus(): SessionStatus {
+  return SessionContext.useSelector(sessionStatus);
 }
 
+/** The session actor: send `session.signOut`, `session.signedIn`, `session.refresh`. */
 export const useSessionActor = SessionContext.useActorRef;

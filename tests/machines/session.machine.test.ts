@@ -1,77 +1,187 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { LOGOUT_FAILED, sessionMachine } from '../../machines/session/session.machine';
+import {
+  createActor,
+  type NonReducibleUnknown,
+  type SnapshotFrom,
+  type StateValueFrom,
+} from 'xstate';
+import { TestModel } from 'xstate/graph';
+import {
+  LOGOUT_FAILED,
+  sessionCustomer,
+  sessionMachine,
+  sessionStatus,
+  type SessionEvent,
+} from '../../machines/session/session.machine';
 import type { Customer } from '../../src/api/types';
+import type { StateKeys } from '../../src/flows/flow-types';
+import { takenEdges, transitionPaths, untakenTransitions } from './support/model-paths';
+import { pendingCalls } from './support/pending-calls';
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+type Executor = (step: { event: { type: string } }) => Promise<void>;
+/** The outcomes of the machine's calls, as the model takes them. */
+type CallOutcome = `xstate.${'done' | 'error'}.actor.${'loadCustomer' | 'signOut'}`;
 
 const customer = { id: '7', firstName: 'Giulia' } as Customer;
 
-function start(options: { me: Customer | null; signOutFails?: boolean }) {
+/** The events the model may take, with the payloads worth covering. */
+const modelEvents = [
+  { type: 'session.signedIn', customer },
+  { type: 'session.signOut' },
+  { type: 'session.unauthorized' },
+  { type: 'session.refresh' },
+  { type: 'xstate.done.actor.loadCustomer', output: customer },
+  { type: 'xstate.done.actor.loadCustomer', output: null },
+  { type: 'xstate.error.actor.loadCustomer', error: new Error('offline') },
+  { type: 'xstate.done.actor.signOut', output: undefined },
+  { type: 'xstate.error.actor.signOut', error: new Error('offline') },
+] as unknown as SessionEvent[];
+
+/** What must hold in each state, whatever path led there: what screens see of the session. */
+const stateAssertions = {
+  loading: (s: Snapshot) => {
+    expect(sessionStatus(s)).toBe('loading');
+    expect(sessionCustomer(s)).toBeUndefined();
+  },
+  signedIn: (s: Snapshot) => {
+    expect(sessionStatus(s)).toBe('signedIn');
+    expect(sessionCustomer(s)).toBe(customer);
+  },
+  refreshing: (s: Snapshot) => {
+    expect(sessionStatus(s)).toBe('signedIn');
+    expect(sessionCustomer(s)).toBe(customer);
+  },
+  signingOut: (s: Snapshot) => {
+    expect(sessionStatus(s)).toBe('signedOut');
+    expect(sessionCustomer(s)).toBeNull();
+  },
+  signedOut: (s: Snapshot) => {
+    expect(sessionStatus(s)).toBe('signedOut');
+    expect(sessionCustomer(s)).toBeNull();
+    expect(s.context.customer).toBeNull();
+  },
+} satisfies Record<StateKeys<StateValueFrom<typeof sessionMachine>>, (s: Snapshot) => void>;
+
+function createHarness() {
+  const { fake, settle } = pendingCalls();
   let cleared = 0;
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        loadCustomer: fromPromise(async () => options.me),
-        signOut: fromPromise(async () => {
-          if (options.signOutFails) throw new Error('down');
-        }),
+        loadCustomer: fake<Customer | null, NonReducibleUnknown>('loadCustomer'),
+        signOut: fake<void, NonReducibleUnknown>('signOut'),
       },
       actions: { clearClientData: () => void (cleared += 1) },
     }),
   ).start();
-  return { actor, cleared: () => cleared };
+  const send: Executor = async ({ event }) => void actor.send(event as SessionEvent);
+  const outcome: Executor = async ({ event }) => settle(event);
+  // A new event or call fails to compile until it has an executor here.
+  const events = {
+    'session.signedIn': send,
+    'session.signOut': send,
+    'session.unauthorized': send,
+    'session.refresh': send,
+    'xstate.done.actor.loadCustomer': outcome,
+    'xstate.error.actor.loadCustomer': outcome,
+    'xstate.done.actor.signOut': outcome,
+    'xstate.error.actor.signOut': outcome,
+  } satisfies Record<SessionEvent['type'] | CallOutcome, Executor>;
+  return { actor, settle, events, cleared: () => cleared };
 }
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const model = new TestModel(sessionMachine, {
+  events: modelEvents,
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.customer !== null, s.context.error !== null]),
+});
+const paths = model.getSimplePaths();
 
-describe('session machine', () => {
-  it('loads the signed-in customer', async () => {
-    const { actor } = start({ me: customer });
-    expect(actor.getSnapshot().value).toBe('loading');
-    await settled();
-    expect(actor.getSnapshot().value).toBe('signedIn');
-    expect(actor.getSnapshot().context.customer).toBe(customer);
-  });
+describe('session machine: every simple path', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor, events } = createHarness();
+      await path.test({ states: stateAssertions, events });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    });
+  }
 
-  it('is signed out when there is no session', async () => {
-    const { actor } = start({ me: null });
-    await settled();
-    expect(actor.getSnapshot().value).toBe('signedOut');
+  it('reaches every state (coverage guard)', () => {
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
+    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
   });
+});
+
+describe('session machine: every transition', () => {
+  const edgePaths = transitionPaths(model, modelEvents);
+
+  for (const path of edgePaths) {
+    it(path.description, async () => {
+      const { actor, events } = createHarness();
+      await path.test({ states: stateAssertions, events });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    });
+  }
+
+  it('takes every transition the machine declares (coverage guard)', () => {
+    expect(untakenTransitions(sessionMachine, takenEdges(edgePaths))).toEqual([]);
+  });
+});
+
+describe('session machine: the spec rules', () => {
+  async function signedIn() {
+    const harness = createHarness();
+    await harness.settle({ type: 'xstate.done.actor.loadCustomer', output: customer });
+    return harness;
+  }
 
   it('resets the customer and clears client data on a 401', async () => {
-    const { actor, cleared } = start({ me: customer });
-    await settled();
+    const { actor, cleared } = await signedIn();
     actor.send({ type: 'session.unauthorized' });
-    expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.customer).toBeNull();
     expect(cleared()).toBe(1);
   });
 
   it('clears everything at sign-out', async () => {
-    const { actor, cleared } = start({ me: customer });
-    await settled();
+    const { actor, settle, cleared } = await signedIn();
     actor.send({ type: 'session.signOut' });
-    await settled();
-    expect(actor.getSnapshot().value).toBe('signedOut');
+    await settle({ type: 'xstate.done.actor.signOut' });
     expect(actor.getSnapshot().context).toEqual({ customer: null, error: null });
     expect(cleared()).toBe(1);
   });
 
   it("still clears the client when the sign-out call fails, and says 'Logout request failed'", async () => {
-    const { actor, cleared } = start({ me: customer, signOutFails: true });
-    await settled();
+    const { actor, settle, cleared } = await signedIn();
     actor.send({ type: 'session.signOut' });
-    await settled();
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.error).toBe(LOGOUT_FAILED);
+    await settle({ type: 'xstate.error.actor.signOut', error: new Error('offline') });
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(actor.getSnapshot().context.error).toBe('Logout request failed');
     expect(LOGOUT_FAILED).toBe('Logout request failed');
     expect(cleared()).toBe(1);
   });
 
-  it('takes a sign-in from the auth flow', async () => {
-    const { actor } = start({ me: null });
-    await settled();
-    actor.send({ type: 'session.signedIn', customer });
-    expect(actor.getSnapshot().value).toBe('signedIn');
+  it('forgets the customer when a refresh finds the session ended on the server', async () => {
+    const { actor, settle, cleared } = await signedIn();
+    actor.send({ type: 'session.refresh' });
+    await settle({ type: 'xstate.done.actor.loadCustomer', output: null });
+    expect(sessionCustomer(actor.getSnapshot())).toBeNull();
+    expect(cleared()).toBe(1);
+  });
+
+  it('keeps the customer when a refresh fails for another reason', async () => {
+    const { actor, settle, cleared } = await signedIn();
+    actor.send({ type: 'session.refresh' });
+    await settle({ type: 'xstate.error.actor.loadCustomer', error: new Error('offline') });
+    expect(sessionCustomer(actor.getSnapshot())).toBe(customer);
+    expect(cleared()).toBe(0);
+  });
+
+  it('does not clear a visitor’s data when a signed-out session meets a 401', async () => {
+    const { actor, settle, cleared } = createHarness();
+    await settle({ type: 'xstate.done.actor.loadCustomer', output: null });
+    actor.send({ type: 'session.unauthorized' });
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(cleared()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import { safeReturnTo } from '../../domain/return-to';
 import { flash } from '../../components/flash/flash-store';
+import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
 import { useSessionActor, useSessionStatus } from '../../session/session-context';
 import { liveAuthMachine } from './auth-actors';
@@ -18,8 +19,13 @@ export interface StepProps {
   actor: AuthActor;
 }
 
-type StepState =
-  'socialLogin' | 'login' | 'signup' | 'forgotPassword' | 'resetRequested' | 'resetPassword';
+/** Read from the machine: a step added there is a step here. */
+type StepState = ChildStates<typeof liveAuthMachine, 'steps'>;
+/** Work states that keep a form on screen; routing, the token sign-in and done show none. */
+type FormWorkState = Exclude<
+  AtomicTopStates<typeof liveAuthMachine>,
+  'routing' | 'tokenSigningIn' | 'done'
+>;
 
 /** One view per step: a new step state fails to compile until it has one. */
 const stepViews = {
@@ -37,7 +43,7 @@ const formOfWork = {
   signingUp: 'signup',
   requestingReset: 'forgotPassword',
   savingPassword: 'resetPassword',
-} as const satisfies Record<string, StepState>;
+} as const satisfies Record<FormWorkState, StepState>;
 
 const NOTICES = {
   signedIn: 'You are signed in.',
@@ -77,11 +83,11 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
     const returnTo = search.get('returnTo');
     return returnTo ? new URLSearchParams({ returnTo }).toString() : '';
   });
-  const step = useSelector(actor, (snapshot) =>
-    snapshot.matches('steps')
-      ? (Object.values(snapshot.value)[0] as StepState)
-      : (formOfWork[snapshot.value as keyof typeof formOfWork] ?? null),
-  );
+  const step = useSelector(actor, (snapshot): StepState | null => {
+    const value = snapshot.value;
+    if (typeof value !== 'string') return value.steps ?? null;
+    return value in formOfWork ? formOfWork[value as FormWorkState] : null;
+  });
   const output = useSelector(actor, (snapshot) =>
     snapshot.status === 'done' ? snapshot.output : undefined,
   );

@@ -79,8 +79,8 @@ export function SignupStep({ actor }: StepProps) {
         <ChoiceGroup
           id="marketing"
           type="checkbox"
-          legend="How would you like to hear about offers and new dishes?"
-          hint="Select all that apply. You can change this at any time in your account."
+          legend="How would you like to hear from us?"
+          hint="We write about offers and new dishes. Select all that apply. You can change this at any time in your account."
           choices={CHANNELS}
           values={channels}
           onChange={onChannels}
