@@ -4,6 +4,7 @@ import { addressSearchMachine } from '../machines/address-search/address-search.
 import { authMachine } from '../machines/auth/auth.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { takeawayBasketMachine } from '../machines/takeaway-basket/takeaway-basket.machine';
+import { takeawayCheckoutMachine } from '../machines/takeaway-checkout/takeaway-checkout.machine';
 
 /** `npm run statechart -- <flow>`: prints a flow machine as a Mermaid state diagram for docs and reviews. */
 const machines: Record<string, AnyStateMachine> = {
@@ -11,6 +12,7 @@ const machines: Record<string, AnyStateMachine> = {
   'address-search': addressSearchMachine,
   session: sessionMachine,
   'takeaway-basket': takeawayBasketMachine,
+  'takeaway-checkout': takeawayCheckoutMachine,
 };
 
 type Node = ReturnType<typeof toDirectedGraph>;

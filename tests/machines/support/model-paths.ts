@@ -82,14 +82,17 @@ export function untakenTransitions(machine: AnyStateMachine, taken: Edge[]): str
     const from = node.path.join('.');
     for (const transitions of node.transitions.values()) {
       for (const transition of transitions) {
-        const to = transition.target?.[0]?.path.join('.');
+        const targetNode = transition.target?.[0];
+        const to = targetNode?.path.join('.');
+        // A target that only routes (always) is never rested in: the edge lands where it routes.
+        const routes = (targetNode?.always?.length ?? 0) > 0;
         const isTaken = taken.some(
           (edge) =>
             edge.event === transition.eventType &&
             (edge.from === from || edge.from.startsWith(`${from}.`)) &&
             (to === undefined
               ? edge.to === edge.from
-              : edge.to === to || edge.to.startsWith(`${to}.`)),
+              : routes || edge.to === to || edge.to.startsWith(`${to}.`)),
         );
         if (!isTaken)
           missing.push(`${from || '(root)'} ${transition.eventType} → ${to ?? 'itself'}`);

@@ -1,0 +1,837 @@
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import {
+  loginErrors,
+  signupErrors,
+  type LoginForm,
+  type SignupForm,
+} from '../../src/domain/account-forms';
+import {
+  cardFormErrors,
+  deliveryDetailsErrors,
+  hasDeliveryDetails,
+} from '../../src/domain/checkout';
+import { AUTH_MESSAGES } from '../auth/auth.machine';
+import type {
+  CheckoutAddress,
+  CheckoutBasket,
+  CheckoutFailure,
+  FormError,
+  PaymentChoice,
+  PaymentOutcome,
+  PlacedOrder,
+  ReturnedPayment,
+  SavedPaymentMethod,
+  SavedWallet,
+} from './takeaway-checkout.types';
+
+/** Spec section 8 messages, and ours where the spec names none. */
+export const CHECKOUT_MESSAGES = {
+  orderFailed: 'Failed while trying to create order',
+  basketInvalid: "Couldn't validate basket",
+  paymentSetupFailed: 'Request failed',
+  paymentDetailsFailed: 'Something went wrong',
+  basketLoadFailed: "We couldn't load your basket. Check your connection and try again.",
+  detailsSaveFailed: "We couldn't save your details. Try again.",
+  paymentFailed: 'Your payment did not go through. Try again or use another card.',
+  hardDecline: 'Use a different card: this one cannot be charged.',
+  walletCancelled: 'PayPal was not set up. Choose another way to pay.',
+  paymentPending: 'Your payment is not confirmed yet. Try again or choose another way to pay.',
+} as const;
+
+export const CHECKOUT_PATHS = {
+  entry: '/pasta-now-checkout',
+  continue: '/pasta-now-checkout/continue',
+  signup: '/pasta-now-checkout/signup',
+  login: '/pasta-now-checkout/login',
+  address: '/pasta-now-checkout/delivery/address',
+  instructions: '/pasta-now-checkout/delivery/instructions',
+  payment: '/pasta-now-checkout/payment',
+  confirmation: '/pasta-now-checkout/confirmation',
+} as const;
+
+/** Where the checkout sends the customer when it ends without a confirmation. */
+export const CHECKOUT_EXITS = {
+  menu: '/pasta-now',
+  dashboard: '/account/dashboard',
+  home: '/',
+} as const;
+
+export interface CheckoutCustomer {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}
+
+export interface TakeawayCheckoutInput {
+  path: string;
+  customer: CheckoutCustomer | null;
+  /** Back from a bank's 3-D Secure page or a wallet's payment page: `?payment_id=`. */
+  returnedPaymentId: string | null;
+  /** Back from a wallet's set-up page. */
+  returnedSetupIntent: { id: string; orderId: string; cancelled: boolean } | null;
+}
+
+export interface TakeawayCheckoutContext extends TakeawayCheckoutInput {
+  /** Signed in during this checkout: the session is told. */
+  signedInCustomer: CheckoutCustomer | null;
+  basket: CheckoutBasket | null;
+  order: PlacedOrder | null;
+  methods: SavedPaymentMethod[];
+  choice: PaymentChoice | null;
+  /** Counts declined attempts: each new attempt is a new idempotency key, a retry of one is not. */
+  attempt: number;
+  errors: FormError[];
+  notice: string | null;
+  actionUrl: string | null;
+  redirectTo: string;
+  emailTaken: boolean;
+}
+
+export type TakeawayCheckoutEvent =
+  /** From the bridge: a URL reached by a link, typing or Back. */
+  | { type: 'url.changed'; path: string; search: string }
+  | { type: 'login.submit'; form: LoginForm }
+  | { type: 'signup.submit'; form: SignupForm }
+  | { type: 'address.submit'; form: CheckoutAddress }
+  | { type: 'instructions.submit'; note: string }
+  | { type: 'payment.submit'; choice: PaymentChoice }
+  | { type: 'wallet.setup' }
+  | { type: 'retry' };
+
+const failureOf = (error: unknown): CheckoutFailure =>
+  (error as CheckoutFailure | undefined) ?? { status: 0 };
+
+/** The server's words on a 400, otherwise ours (spec section 8). */
+const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
+  failure.status === 400 && failure.message ? failure.message : fallback;
+
+const choiceErrors = (choice: PaymentChoice): FormError[] =>
+  choice.kind === 'newCard' ? cardFormErrors(choice.card) : [];
+
+/**
+ * The takeaway checkout (spec section 2, /pasta-now-checkout). States are its steps; the guards
+ * are the spec's: entry goes to the address step when no delivery address or names are known,
+ * otherwise to instructions; instructions wait for the basket and need a valid address; payment
+ * is reached only from instructions (else the account dashboard); the confirmation only from a
+ * payment (else /). Pickup and eat-in skip the delivery address.
+ */
+export const takeawayCheckoutMachine = setup({
+  types: {
+    input: {} as TakeawayCheckoutInput,
+    context: {} as TakeawayCheckoutContext,
+    events: {} as TakeawayCheckoutEvent,
+    output: {} as { redirectTo: string },
+  },
+  actors: {
+    loadBasket: fromPromise<CheckoutBasket | null>(async () => {
+      throw new Error('loadBasket not provided');
+    }),
+    signIn: fromPromise<CheckoutCustomer, LoginForm>(async () => {
+      throw new Error('signIn not provided');
+    }),
+    signUp: fromPromise<CheckoutCustomer, SignupForm>(async () => {
+      throw new Error('signUp not provided');
+    }),
+    saveAddress: fromPromise<CheckoutBasket, { basketId: string; address: CheckoutAddress }>(
+      async () => {
+        throw new Error('saveAddress not provided');
+      },
+    ),
+    saveInstructions: fromPromise<CheckoutBasket, { basketId: string; note: string }>(async () => {
+      throw new Error('saveInstructions not provided');
+    }),
+    loadPaymentMethods: fromPromise<SavedPaymentMethod[]>(async () => {
+      throw new Error('loadPaymentMethods not provided');
+    }),
+    saveCard: fromPromise<SavedPaymentMethod, { choice: PaymentChoice | null }>(async () => {
+      throw new Error('saveCard not provided');
+    }),
+    placeOrder: fromPromise<PlacedOrder, { basketId: string }>(async () => {
+      throw new Error('placeOrder not provided');
+    }),
+    pay: fromPromise<
+      PaymentOutcome,
+      { order: PlacedOrder; choice: PaymentChoice | null; attempt: number }
+    >(async () => {
+      throw new Error('pay not provided');
+    }),
+    setupWallet: fromPromise<{ actionUrl: string }, { order: PlacedOrder }>(async () => {
+      throw new Error('setupWallet not provided');
+    }),
+    confirmPayment: fromPromise<ReturnedPayment, { paymentId: string }>(async () => {
+      throw new Error('confirmPayment not provided');
+    }),
+    saveWallet: fromPromise<
+      SavedWallet,
+      { setupIntentId: string; orderId: string; cancelled: boolean }
+    >(async () => {
+      throw new Error('saveWallet not provided');
+    }),
+  },
+  guards: {
+    /** The URL the checkout was opened at. */
+    isEntryPath: ({ context }, params: { path: string }) => context.path === params.path,
+    /** The URL the customer moved to. */
+    isUrl: ({ event }, params: { path: string }) =>
+      event.type === 'url.changed' && event.path === params.path,
+    isSignedIn: ({ context }) => context.customer !== null,
+    hasReturnedPayment: ({ context }) => context.returnedPaymentId !== null,
+    hasReturnedSetupIntent: ({ context }) => context.returnedSetupIntent !== null,
+    isBasketEmpty: (_, basket: CheckoutBasket | null) => !basket || basket.itemCount === 0,
+    isDelivery: ({ context }) => context.basket?.fulfillmentType === 'delivery',
+    needsAddress: ({ context }) =>
+      context.basket?.fulfillmentType === 'delivery' && !hasDeliveryDetails(context.basket.address),
+    hasFormErrors: (_, errors: FormError[]) => errors.length > 0,
+    isNewCard: (_, choice: PaymentChoice) => choice.kind === 'newCard',
+    hasOrder: ({ context }) => context.order !== null,
+    isWalletSetup: ({ context }) => context.choice?.kind === 'walletSetup',
+    hasSucceeded: (_, outcome: { status: string }) => outcome.status === 'succeeded',
+  },
+  actions: {
+    assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),
+    clearErrors: assign({ errors: [], notice: null, emailTaken: false }),
+    assignError: assign({
+      errors: (_, error: { field: string; message: string }) => [error],
+    }),
+    assignBasket: assign({ basket: (_, basket: CheckoutBasket | null) => basket }),
+    assignRedirect: assign({ redirectTo: (_, to: string) => to }),
+    assignSignedIn: assign({
+      customer: (_, customer: CheckoutCustomer) => customer,
+      signedInCustomer: (_, customer: CheckoutCustomer) => customer,
+      path: CHECKOUT_PATHS.entry,
+    }),
+    assignSignInFailure: assign({
+      errors: (_, failure: CheckoutFailure) => [
+        {
+          field: 'email',
+          message:
+            failure.status === 429 && failure.message
+              ? failure.message
+              : AUTH_MESSAGES.signInFailed,
+        },
+      ],
+    }),
+    assignSignUpFailure: assign({
+      errors: (_, failure: CheckoutFailure) => [
+        {
+          field: 'email',
+          message:
+            failure.status === 400 && failure.code === 'invalid_email'
+              ? AUTH_MESSAGES.invalidEmail
+              : AUTH_MESSAGES.signUpFailed,
+        },
+      ],
+      emailTaken: (_, failure: CheckoutFailure) => failure.code === 'email_taken',
+    }),
+    assignMethods: assign({
+      methods: (_, methods: SavedPaymentMethod[]) => methods,
+    }),
+    assignChoice: assign({ choice: (_, choice: PaymentChoice) => choice }),
+    assignSavedCard: assign({
+      methods: ({ context }, method: SavedPaymentMethod) => [...context.methods, method],
+      choice: (_, method: SavedPaymentMethod) => ({ kind: 'saved' as const, methodId: method.id }),
+    }),
+    assignOrder: assign({ order: (_, order: PlacedOrder) => order }),
+    assignConfirmed: assign({
+      order: (_, order: PlacedOrder) => order,
+      returnedPaymentId: null,
+      errors: [],
+    }),
+    assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
+    assignDecline: assign({
+      errors: (_, failure: CheckoutFailure) => [
+        {
+          field: 'payment',
+          message: failure.hardDecline
+            ? `${failure.message ?? CHECKOUT_MESSAGES.paymentFailed} ${CHECKOUT_MESSAGES.hardDecline}`
+            : (failure.message ?? CHECKOUT_MESSAGES.paymentFailed),
+        },
+      ],
+      // A hard decline is never retried with that card: the customer picks another.
+      choice: ({ context }, failure: CheckoutFailure) =>
+        failure.hardDecline ? null : context.choice,
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    assignReturned: assign({
+      order: (_, returned: ReturnedPayment) => returned.order,
+      returnedPaymentId: null,
+      errors: (_, returned: ReturnedPayment) => [
+        {
+          field: 'payment',
+          message:
+            returned.message ??
+            (returned.status === 'pending'
+              ? CHECKOUT_MESSAGES.paymentPending
+              : CHECKOUT_MESSAGES.paymentFailed),
+        },
+      ],
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    assignSavedWallet: assign({
+      order: (_, saved: SavedWallet) => saved.order,
+      returnedSetupIntent: null,
+      choice: (_, saved: SavedWallet) =>
+        saved.method ? { kind: 'saved' as const, methodId: saved.method.id } : null,
+      notice: (_, saved: SavedWallet) =>
+        saved.cancelled ? CHECKOUT_MESSAGES.walletCancelled : null,
+    }),
+    /** Leaves the app for the bank's or the wallet's page: provided by the browser. */
+    openActionUrl: (_, _url: string) => {},
+  },
+}).createMachine({
+  id: 'takeawayCheckout',
+  context: ({ input }) => ({
+    ...input,
+    signedInCustomer: null,
+    basket: null,
+    order: null,
+    methods: [],
+    choice: null,
+    attempt: 0,
+    errors: [],
+    notice: null,
+    actionUrl: null,
+    redirectTo: CHECKOUT_EXITS.home,
+    emailTaken: false,
+  }),
+  initial: 'routing',
+  states: {
+    routing: {
+      always: [
+        // The confirmation follows a payment in this flow; reached any other way it is the wrong origin.
+        {
+          guard: { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.confirmation } },
+          target: 'leaving',
+          actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.home },
+        },
+        { guard: 'hasReturnedPayment', target: 'confirmingPayment' },
+        { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
+        { target: 'loadingBasket' },
+      ],
+    },
+    // Every step waits for the basket (spec section 2: instructions wait for it to load).
+    loadingBasket: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadBasket',
+        src: 'loadBasket',
+        onDone: [
+          {
+            guard: { type: 'isBasketEmpty', params: ({ event }) => event.output },
+            target: 'leaving',
+            actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.menu },
+          },
+          {
+            target: 'entering',
+            actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: { field: 'basket', message: CHECKOUT_MESSAGES.basketLoadFailed },
+          },
+        },
+      },
+    },
+    entering: {
+      always: [
+        {
+          guard: { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.payment } },
+          target: 'leaving',
+          actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.dashboard },
+        },
+        {
+          guard: and([
+            not('isSignedIn'),
+            { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.login } },
+          ]),
+          target: 'steps.login',
+        },
+        {
+          guard: and([
+            not('isSignedIn'),
+            { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.signup } },
+          ]),
+          target: 'steps.signup',
+        },
+        { guard: not('isSignedIn'), target: 'steps.continue' },
+        { guard: 'needsAddress', target: 'steps.address' },
+        {
+          guard: and([
+            'isDelivery',
+            { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.address } },
+          ]),
+          target: 'steps.address',
+        },
+        { target: 'steps.instructions' },
+      ],
+    },
+    steps: {
+      initial: 'continue',
+      on: {
+        'url.changed': [
+          {
+            guard: and([
+              not('isSignedIn'),
+              { type: 'isUrl', params: { path: CHECKOUT_PATHS.continue } },
+            ]),
+            target: '.continue',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              not('isSignedIn'),
+              { type: 'isUrl', params: { path: CHECKOUT_PATHS.login } },
+            ]),
+            target: '.login',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              not('isSignedIn'),
+              { type: 'isUrl', params: { path: CHECKOUT_PATHS.signup } },
+            ]),
+            target: '.signup',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              'isSignedIn',
+              'isDelivery',
+              { type: 'isUrl', params: { path: CHECKOUT_PATHS.address } },
+            ]),
+            target: '.address',
+            actions: 'clearErrors',
+          },
+          // Instructions need a valid address: without one the address step comes first.
+          {
+            guard: and([
+              'isSignedIn',
+              'needsAddress',
+              { type: 'isUrl', params: { path: CHECKOUT_PATHS.instructions } },
+            ]),
+            target: '.address',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              'isSignedIn',
+              { type: 'isUrl', params: { path: CHECKOUT_PATHS.instructions } },
+            ]),
+            target: '.instructions',
+            actions: 'clearErrors',
+          },
+          {
+            guard: { type: 'isUrl', params: { path: CHECKOUT_PATHS.payment } },
+            target: '#takeawayCheckout.leaving',
+            actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.dashboard },
+          },
+          {
+            guard: { type: 'isUrl', params: { path: CHECKOUT_PATHS.confirmation } },
+            target: '#takeawayCheckout.leaving',
+            actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.home },
+          },
+        ],
+      },
+      states: {
+        continue: { meta: { path: CHECKOUT_PATHS.continue } },
+        login: {
+          meta: { path: CHECKOUT_PATHS.login },
+          on: {
+            'login.submit': [
+              {
+                guard: { type: 'hasFormErrors', params: ({ event }) => loginErrors(event.form) },
+                actions: { type: 'assignErrors', params: ({ event }) => loginErrors(event.form) },
+              },
+              { target: '#takeawayCheckout.signingIn', actions: 'clearErrors' },
+            ],
+          },
+        },
+        signup: {
+          meta: { path: CHECKOUT_PATHS.signup },
+          on: {
+            'signup.submit': [
+              {
+                guard: { type: 'hasFormErrors', params: ({ event }) => signupErrors(event.form) },
+                actions: { type: 'assignErrors', params: ({ event }) => signupErrors(event.form) },
+              },
+              { target: '#takeawayCheckout.signingUp', actions: 'clearErrors' },
+            ],
+          },
+        },
+        address: {
+          meta: { path: CHECKOUT_PATHS.address },
+          on: {
+            'address.submit': [
+              {
+                guard: {
+                  type: 'hasFormErrors',
+                  params: ({ event }) => deliveryDetailsErrors(event.form),
+                },
+                actions: {
+                  type: 'assignErrors',
+                  params: ({ event }) => deliveryDetailsErrors(event.form),
+                },
+              },
+              { target: '#takeawayCheckout.savingAddress', actions: 'clearErrors' },
+            ],
+          },
+        },
+        instructions: {
+          meta: { path: CHECKOUT_PATHS.instructions },
+          on: {
+            'instructions.submit': {
+              target: '#takeawayCheckout.savingInstructions',
+              actions: 'clearErrors',
+            },
+            // Forward to a payment page already left: stay, so the note is saved and checked first.
+            'url.changed': { guard: { type: 'isUrl', params: { path: CHECKOUT_PATHS.payment } } },
+          },
+        },
+        payment: {
+          meta: { path: CHECKOUT_PATHS.payment },
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['busy'],
+              invoke: {
+                id: 'loadPaymentMethods',
+                src: 'loadPaymentMethods',
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'assignMethods', params: ({ event }) => event.output },
+                },
+                // Without the saved methods a new card or the wallet still works.
+                onError: { target: 'ready' },
+              },
+            },
+            ready: {
+              on: {
+                // Routed here, not through a transient state: a new card is saved first, the order
+                // written once, then paid (or the wallet set up).
+                'payment.submit': [
+                  {
+                    guard: {
+                      type: 'hasFormErrors',
+                      params: ({ event }) => choiceErrors(event.choice),
+                    },
+                    actions: {
+                      type: 'assignErrors',
+                      params: ({ event }) => choiceErrors(event.choice),
+                    },
+                  },
+                  {
+                    guard: { type: 'isNewCard', params: ({ event }) => event.choice },
+                    target: '#takeawayCheckout.savingCard',
+                    actions: [
+                      'clearErrors',
+                      { type: 'assignChoice', params: ({ event }) => event.choice },
+                    ],
+                  },
+                  {
+                    guard: not('hasOrder'),
+                    target: '#takeawayCheckout.placingOrder',
+                    actions: [
+                      'clearErrors',
+                      { type: 'assignChoice', params: ({ event }) => event.choice },
+                    ],
+                  },
+                  {
+                    target: '#takeawayCheckout.paying',
+                    actions: [
+                      'clearErrors',
+                      { type: 'assignChoice', params: ({ event }) => event.choice },
+                    ],
+                  },
+                ],
+                'wallet.setup': [
+                  {
+                    guard: not('hasOrder'),
+                    target: '#takeawayCheckout.placingOrder',
+                    actions: [
+                      'clearErrors',
+                      { type: 'assignChoice', params: { kind: 'walletSetup' } },
+                    ],
+                  },
+                  {
+                    target: '#takeawayCheckout.settingUpWallet',
+                    actions: [
+                      'clearErrors',
+                      { type: 'assignChoice', params: { kind: 'walletSetup' } },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        confirmation: { meta: { path: CHECKOUT_PATHS.confirmation } },
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) =>
+          (event as Extract<TakeawayCheckoutEvent, { type: 'login.submit' }>).form,
+        // Signing in may bring the customer's own basket: load it again.
+        onDone: {
+          target: 'loadingBasket',
+          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#takeawayCheckout.steps.login',
+          actions: { type: 'assignSignInFailure', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    signingUp: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signUp',
+        src: 'signUp',
+        input: ({ event }) =>
+          (event as Extract<TakeawayCheckoutEvent, { type: 'signup.submit' }>).form,
+        onDone: {
+          target: 'loadingBasket',
+          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#takeawayCheckout.steps.signup',
+          actions: { type: 'assignSignUpFailure', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    savingAddress: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveAddress',
+        src: 'saveAddress',
+        input: ({ context, event }) => ({
+          basketId: context.basket?.id ?? '',
+          address: (event as Extract<TakeawayCheckoutEvent, { type: 'address.submit' }>).form,
+        }),
+        onDone: {
+          target: '#takeawayCheckout.steps.instructions',
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#takeawayCheckout.steps.address',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: failureOf(event.error).field ?? 'address1',
+              message: serverMessageOr(failureOf(event.error), CHECKOUT_MESSAGES.detailsSaveFailed),
+            }),
+          },
+        },
+      },
+    },
+    savingInstructions: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveInstructions',
+        src: 'saveInstructions',
+        input: ({ context, event }) => ({
+          basketId: context.basket?.id ?? '',
+          note: (event as Extract<TakeawayCheckoutEvent, { type: 'instructions.submit' }>).note,
+        }),
+        onDone: {
+          target: '#takeawayCheckout.steps.payment',
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#takeawayCheckout.steps.instructions',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: 'deliveryNote',
+              message: serverMessageOr(failureOf(event.error), CHECKOUT_MESSAGES.basketInvalid),
+            }),
+          },
+        },
+      },
+    },
+    // After a saved card or a written order: write the order if not yet, then pay or set up the wallet.
+    preparingPayment: {
+      always: [
+        { guard: not('hasOrder'), target: 'placingOrder' },
+        { guard: 'isWalletSetup', target: 'settingUpWallet' },
+        { target: 'paying' },
+      ],
+    },
+    savingCard: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveCard',
+        src: 'saveCard',
+        input: ({ context }) => ({ choice: context.choice }),
+        onDone: {
+          target: 'preparingPayment',
+          actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#takeawayCheckout.steps.payment.ready',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: failureOf(event.error).field ?? 'cardNumber',
+              message: serverMessageOr(
+                failureOf(event.error),
+                CHECKOUT_MESSAGES.paymentSetupFailed,
+              ),
+            }),
+          },
+        },
+      },
+    },
+    placingOrder: {
+      tags: ['busy'],
+      invoke: {
+        id: 'placeOrder',
+        src: 'placeOrder',
+        input: ({ context }) => ({ basketId: context.basket?.id ?? '' }),
+        onDone: {
+          target: 'preparingPayment',
+          actions: { type: 'assignOrder', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#takeawayCheckout.steps.payment.ready',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: 'payment',
+              message: serverMessageOr(failureOf(event.error), CHECKOUT_MESSAGES.orderFailed),
+            }),
+          },
+        },
+      },
+    },
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'pay',
+        src: 'pay',
+        input: ({ context }) => ({
+          order: context.order!,
+          choice: context.choice,
+          attempt: context.attempt,
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
+            target: '#takeawayCheckout.steps.confirmation',
+            actions: {
+              type: 'assignConfirmed',
+              params: ({ event }) =>
+                (event.output as Extract<PaymentOutcome, { status: 'succeeded' }>).order,
+            },
+          },
+          {
+            target: 'redirecting',
+            actions: {
+              type: 'assignActionUrl',
+              params: ({ event }) =>
+                (event.output as Extract<PaymentOutcome, { status: 'requires_action' }>).actionUrl,
+            },
+          },
+        ],
+        onError: {
+          target: '#takeawayCheckout.steps.payment.ready',
+          actions: { type: 'assignDecline', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    settingUpWallet: {
+      tags: ['busy'],
+      invoke: {
+        id: 'setupWallet',
+        src: 'setupWallet',
+        input: ({ context }) => ({ order: context.order! }),
+        onDone: {
+          target: 'redirecting',
+          actions: { type: 'assignActionUrl', params: ({ event }) => event.output.actionUrl },
+        },
+        onError: {
+          target: '#takeawayCheckout.steps.payment.ready',
+          actions: {
+            type: 'assignError',
+            params: { field: 'payment', message: CHECKOUT_MESSAGES.paymentSetupFailed },
+          },
+        },
+      },
+    },
+    // The customer leaves for the bank's challenge or the wallet's page, and comes back by URL.
+    redirecting: {
+      tags: ['busy'],
+      entry: { type: 'openActionUrl', params: ({ context }) => context.actionUrl ?? '' },
+    },
+    confirmingPayment: {
+      tags: ['busy'],
+      invoke: {
+        id: 'confirmPayment',
+        src: 'confirmPayment',
+        input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
+            target: '#takeawayCheckout.steps.confirmation',
+            actions: { type: 'assignConfirmed', params: ({ event }) => event.output.order },
+          },
+          {
+            target: '#takeawayCheckout.steps.payment',
+            actions: { type: 'assignReturned', params: ({ event }) => event.output },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: 'payment',
+              message: failureOf(event.error).message ?? CHECKOUT_MESSAGES.paymentDetailsFailed,
+            }),
+          },
+        },
+      },
+    },
+    savingWallet: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveWallet',
+        src: 'saveWallet',
+        input: ({ context }) => ({
+          setupIntentId: context.returnedSetupIntent?.id ?? '',
+          orderId: context.returnedSetupIntent?.orderId ?? '',
+          cancelled: context.returnedSetupIntent?.cancelled ?? false,
+        }),
+        onDone: {
+          target: '#takeawayCheckout.steps.payment',
+          actions: { type: 'assignSavedWallet', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: { field: 'payment', message: CHECKOUT_MESSAGES.paymentSetupFailed },
+          },
+        },
+      },
+    },
+    // A call the checkout cannot go on without failed: say so and offer to try again.
+    failed: {
+      on: {
+        retry: [
+          { guard: 'hasReturnedPayment', target: 'confirmingPayment', actions: 'clearErrors' },
+          { guard: 'hasReturnedSetupIntent', target: 'savingWallet', actions: 'clearErrors' },
+          { target: 'loadingBasket', actions: 'clearErrors' },
+        ],
+      },
+    },
+    leaving: { type: 'final' },
+  },
+  output: ({ context }) => ({ redirectTo: context.redirectTo }),
+});

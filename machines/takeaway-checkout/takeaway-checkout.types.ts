@@ -1,0 +1,85 @@
+import type { FormError } from '../../src/domain/account-forms';
+
+export type FulfillmentType = 'delivery' | 'pickup' | 'eat_in';
+
+/** Who the order is for and, for delivery, where it goes. */
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  zip: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** The takeaway basket as the checkout needs it. */
+export interface CheckoutBasket {
+  id: string;
+  fulfillmentType: FulfillmentType;
+  itemCount: number;
+  totalPrice: number;
+  address: Partial<CheckoutAddress> | null;
+  deliveryNote: string | null;
+}
+
+export interface SavedPaymentMethod {
+  id: string;
+  type: 'CreditCard' | 'PaypalAccount';
+  brand: string | null;
+  last4: string | null;
+  email: string | null;
+  isDefault: boolean;
+}
+
+/** An order written from the basket; it waits for its payment. */
+export interface PlacedOrder {
+  id: string;
+  totalPrice: number;
+}
+
+/** Card details as typed into the sandbox card form (Stripe Elements keeps its own). */
+export interface NewCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type PaymentChoice =
+  | { kind: 'saved'; methodId: string }
+  | { kind: 'newCard'; card: NewCard }
+  /** Pay by the wallet's own page (redirect). */
+  | { kind: 'wallet' }
+  /** Save the wallet for this and later payments (redirect to its set-up page). */
+  | { kind: 'walletSetup' };
+
+export type PaymentOutcome =
+  { status: 'succeeded'; order: PlacedOrder } | { status: 'requires_action'; actionUrl: string };
+
+/** What a return from a bank challenge or a wallet page tells the checkout. */
+export interface ReturnedPayment {
+  status: 'succeeded' | 'failed' | 'pending';
+  order: PlacedOrder;
+  message: string | null;
+}
+
+export interface SavedWallet {
+  order: PlacedOrder;
+  method: SavedPaymentMethod | null;
+  /** The customer cancelled at the wallet's page. */
+  cancelled: boolean;
+}
+
+/** A failed call as the actors report it: the HTTP status and what the server said. */
+export interface CheckoutFailure {
+  status: number;
+  message?: string;
+  code?: string;
+  /** The form field the server blamed. */
+  field?: string;
+  hardDecline?: boolean;
+}
+
+export type { FormError };

@@ -1,0 +1,546 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { stateKey, takenEdges, transitionPaths, untakenTransitions } from './support/model-paths';
+import { pendingCalls } from './support/pending-calls';
+import type { StateKeys } from '../../src/flows/flow-types';
+import {
+  CHECKOUT_EXITS,
+  CHECKOUT_MESSAGES,
+  CHECKOUT_PATHS,
+  takeawayCheckoutMachine,
+  type CheckoutCustomer,
+  type TakeawayCheckoutEvent,
+  type TakeawayCheckoutInput,
+} from '../../machines/takeaway-checkout/takeaway-checkout.machine';
+import type {
+  CheckoutAddress,
+  CheckoutBasket,
+  CheckoutFailure,
+  PlacedOrder,
+  ReturnedPayment,
+  SavedPaymentMethod,
+  SavedWallet,
+} from '../../machines/takeaway-checkout/takeaway-checkout.types';
+
+type Snapshot = SnapshotFrom<typeof takeawayCheckoutMachine>;
+type Executor = (step: { event: { type: string } }) => Promise<void>;
+type ActorName =
+  | 'loadBasket'
+  | 'signIn'
+  | 'signUp'
+  | 'saveAddress'
+  | 'saveInstructions'
+  | 'loadPaymentMethods'
+  | 'saveCard'
+  | 'placeOrder'
+  | 'pay'
+  | 'setupWallet'
+  | 'confirmPayment'
+  | 'saveWallet';
+type CallOutcome = `xstate.${'done' | 'error'}.actor.${ActorName}`;
+
+const customer: CheckoutCustomer = { firstName: 'Ada', lastName: 'Lovelace', phone: null };
+const readyAddress: CheckoutAddress = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '07812 345678',
+  address1: '1 Turnham Green Terrace',
+  address2: '',
+  city: 'London',
+  zip: 'W4 1RG',
+  lat: 51.49,
+  lon: -0.25,
+};
+const deliveryReady: CheckoutBasket = {
+  id: 'b1',
+  fulfillmentType: 'delivery',
+  itemCount: 2,
+  totalPrice: 21.99,
+  address: readyAddress,
+  deliveryNote: null,
+};
+const deliveryNoNames: CheckoutBasket = {
+  ...deliveryReady,
+  address: { address1: '1 Turnham Green Terrace', city: 'London', zip: 'W4 1RG' },
+};
+const pickup: CheckoutBasket = {
+  ...deliveryReady,
+  fulfillmentType: 'pickup',
+  address: null,
+  totalPrice: 20,
+};
+const emptyBasket: CheckoutBasket = { ...deliveryReady, itemCount: 0 };
+const order: PlacedOrder = { id: '7', totalPrice: 21.99 };
+const card: SavedPaymentMethod = {
+  id: '3',
+  type: 'CreditCard',
+  brand: 'visa',
+  last4: '4242',
+  email: null,
+  isDefault: true,
+};
+const goodCard = { number: '4242 4242 4242 4242', expiry: '04/29', cvc: '123' };
+
+/** The events the model may take, each with the payloads worth covering. */
+const modelEvents = [
+  ...Object.values(CHECKOUT_PATHS).map(
+    (path) => ({ type: 'url.changed', path, search: '' }) as const,
+  ),
+  { type: 'login.submit', form: { email: 'ada@example.com', password: 'secret-secret' } },
+  { type: 'login.submit', form: { email: '', password: '' } },
+  {
+    type: 'signup.submit',
+    form: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: '12345678',
+      marketing: { emails: false, sms: false, mail: false },
+    },
+  },
+  {
+    type: 'signup.submit',
+    form: { firstName: '', lastName: '', email: '', password: '', marketing: null },
+  },
+  { type: 'address.submit', form: readyAddress },
+  { type: 'address.submit', form: { ...readyAddress, phone: '123' } },
+  { type: 'instructions.submit', note: 'Ring twice' },
+  { type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } },
+  { type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } },
+  { type: 'payment.submit', choice: { kind: 'newCard', card: { ...goodCard, cvc: '' } } },
+  { type: 'payment.submit', choice: { kind: 'wallet' } },
+  { type: 'wallet.setup' },
+  { type: 'retry' },
+  { type: 'xstate.done.actor.loadBasket', output: deliveryReady },
+  { type: 'xstate.done.actor.loadBasket', output: deliveryNoNames },
+  { type: 'xstate.done.actor.loadBasket', output: pickup },
+  { type: 'xstate.done.actor.loadBasket', output: emptyBasket },
+  { type: 'xstate.error.actor.loadBasket', error: { status: 0 } },
+  { type: 'xstate.done.actor.signIn', output: customer },
+  { type: 'xstate.error.actor.signIn', error: { status: 401 } },
+  { type: 'xstate.done.actor.signUp', output: customer },
+  { type: 'xstate.error.actor.signUp', error: { status: 400, code: 'invalid_email' } },
+  { type: 'xstate.done.actor.saveAddress', output: deliveryReady },
+  { type: 'xstate.error.actor.saveAddress', error: { status: 500 } },
+  { type: 'xstate.done.actor.saveInstructions', output: deliveryReady },
+  {
+    type: 'xstate.error.actor.saveInstructions',
+    error: { status: 400, message: 'Tagliatelle sold out for now: remove it to continue' },
+  },
+  { type: 'xstate.done.actor.loadPaymentMethods', output: [card] },
+  { type: 'xstate.error.actor.loadPaymentMethods', error: { status: 500 } },
+  { type: 'xstate.done.actor.saveCard', output: card },
+  {
+    type: 'xstate.error.actor.saveCard',
+    error: { status: 400, field: 'cardNumber', message: 'Your card number is incorrect.' },
+  },
+  { type: 'xstate.done.actor.placeOrder', output: order },
+  { type: 'xstate.error.actor.placeOrder', error: { status: 500 } },
+  { type: 'xstate.done.actor.pay', output: { status: 'succeeded', order } },
+  {
+    type: 'xstate.done.actor.pay',
+    output: { status: 'requires_action', actionUrl: '/sandbox/challenge/pi_1' },
+  },
+  {
+    type: 'xstate.error.actor.pay',
+    error: { status: 402, message: 'Your card was declined.', hardDecline: false },
+  },
+  {
+    type: 'xstate.error.actor.pay',
+    error: { status: 402, message: 'Your card was reported stolen.', hardDecline: true },
+  },
+  { type: 'xstate.done.actor.setupWallet', output: { actionUrl: '/sandbox/wallet/seti_1' } },
+  { type: 'xstate.error.actor.setupWallet', error: { status: 500 } },
+  {
+    type: 'xstate.done.actor.confirmPayment',
+    output: { status: 'succeeded', order, message: null } satisfies ReturnedPayment,
+  },
+  {
+    type: 'xstate.done.actor.confirmPayment',
+    output: { status: 'failed', order, message: null } satisfies ReturnedPayment,
+  },
+  { type: 'xstate.error.actor.confirmPayment', error: { status: 500 } },
+  {
+    type: 'xstate.done.actor.saveWallet',
+    output: {
+      order,
+      method: { ...card, id: '4', type: 'PaypalAccount' },
+      cancelled: false,
+    } satisfies SavedWallet,
+  },
+  { type: 'xstate.error.actor.saveWallet', error: { status: 500 } },
+] as unknown as TakeawayCheckoutEvent[];
+
+const pathOf = (s: Snapshot, key: string) =>
+  (s.getMeta() as Record<string, { path?: string } | undefined>)[`takeawayCheckout.steps.${key}`]
+    ?.path;
+
+/** What must hold in each state, whatever path led there. */
+const stateAssertions = {
+  loadingBasket: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
+  'steps.continue': (s: Snapshot) => {
+    expect(pathOf(s, 'continue')).toBe(CHECKOUT_PATHS.continue);
+    expect(s.context.customer).toBeNull();
+  },
+  'steps.login': (s: Snapshot) => expect(s.context.customer).toBeNull(),
+  'steps.signup': (s: Snapshot) => expect(s.context.customer).toBeNull(),
+  'steps.address': (s: Snapshot) => {
+    expect(pathOf(s, 'address')).toBe(CHECKOUT_PATHS.address);
+    // Pickup and eat-in skip the delivery address.
+    expect(s.context.basket?.fulfillmentType).toBe('delivery');
+    expect(s.context.customer).not.toBeNull();
+  },
+  'steps.instructions': (s: Snapshot) => {
+    expect(pathOf(s, 'instructions')).toBe(CHECKOUT_PATHS.instructions);
+    // Instructions wait for the basket and need a valid address for delivery.
+    expect(s.context.basket).not.toBeNull();
+    if (s.context.basket?.fulfillmentType === 'delivery')
+      expect(s.context.basket.address?.firstName).toBeTruthy();
+  },
+  'steps.payment': () => {},
+  'steps.payment.loading': (s: Snapshot) =>
+    expect(s.getMeta()['takeawayCheckout.steps.payment']).toEqual({
+      path: CHECKOUT_PATHS.payment,
+    }),
+  'steps.payment.ready': (s: Snapshot) =>
+    expect(s.context.basket !== null || s.context.order !== null).toBe(true),
+  'steps.confirmation': (s: Snapshot) => {
+    expect(pathOf(s, 'confirmation')).toBe(CHECKOUT_PATHS.confirmation);
+    expect(s.context.order).toEqual(order);
+  },
+  signingIn: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
+  signingUp: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
+  savingAddress: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
+  savingInstructions: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
+  savingCard: (s: Snapshot) => expect(s.context.choice?.kind).toBe('newCard'),
+  placingOrder: (s: Snapshot) => expect(s.context.order).toBeNull(),
+  paying: (s: Snapshot) => expect(s.context.order).not.toBeNull(),
+  settingUpWallet: (s: Snapshot) => expect(s.context.choice?.kind).toBe('walletSetup'),
+  redirecting: (s: Snapshot) => expect(s.context.actionUrl).toMatch(/^\/sandbox\//),
+  confirmingPayment: (s: Snapshot) => expect(s.context.returnedPaymentId).not.toBeNull(),
+  savingWallet: (s: Snapshot) => expect(s.context.returnedSetupIntent).not.toBeNull(),
+  failed: (s: Snapshot) => expect(s.context.errors).toHaveLength(1),
+  leaving: (s: Snapshot) => {
+    expect(s.status).toBe('done');
+    expect(Object.values(CHECKOUT_EXITS)).toContain(s.output?.redirectTo);
+  },
+} satisfies Record<
+  // Parents and routing states (always transitions) are never rested in.
+  Exclude<
+    StateKeys<StateValueFrom<typeof takeawayCheckoutMachine>>,
+    'steps' | 'routing' | 'entering' | 'preparingPayment'
+  >,
+  (snapshot: Snapshot) => void
+>;
+
+const base: TakeawayCheckoutInput = {
+  path: CHECKOUT_PATHS.entry,
+  customer: null,
+  returnedPaymentId: null,
+  returnedSetupIntent: null,
+};
+
+const entries: { name: string; input: TakeawayCheckoutInput }[] = [
+  { name: 'signed out at /pasta-now-checkout', input: base },
+  { name: 'signed in at /pasta-now-checkout', input: { ...base, customer } },
+  {
+    name: 'signed in, deep link to the payment step',
+    input: { ...base, customer, path: CHECKOUT_PATHS.payment },
+  },
+  {
+    name: 'back from a 3-D Secure challenge',
+    input: { ...base, customer, path: CHECKOUT_PATHS.payment, returnedPaymentId: '12' },
+  },
+  {
+    name: 'back from the wallet set-up page',
+    input: {
+      ...base,
+      customer,
+      path: '/paypal-setup-confirmation',
+      returnedSetupIntent: { id: 'seti_1', orderId: '7', cancelled: false },
+    },
+  },
+];
+
+function createHarness(input: TakeawayCheckoutInput) {
+  const { fake, settle } = pendingCalls();
+  const opened: string[] = [];
+  const actor = createActor(
+    takeawayCheckoutMachine.provide({
+      actors: {
+        loadBasket: fake('loadBasket'),
+        signIn: fake('signIn'),
+        signUp: fake('signUp'),
+        saveAddress: fake('saveAddress'),
+        saveInstructions: fake('saveInstructions'),
+        loadPaymentMethods: fake('loadPaymentMethods'),
+        saveCard: fake('saveCard'),
+        placeOrder: fake('placeOrder'),
+        pay: fake('pay'),
+        setupWallet: fake('setupWallet'),
+        confirmPayment: fake('confirmPayment'),
+        saveWallet: fake('saveWallet'),
+      },
+      actions: { openActionUrl: (_, url: string) => void opened.push(url) },
+    }),
+    { input },
+  ).start();
+  const send: Executor = async ({ event }) => void actor.send(event as TakeawayCheckoutEvent);
+  const outcome: Executor = async ({ event }) => settle(event);
+  // A new event or call fails to compile until it has an executor here.
+  const events = {
+    'url.changed': send,
+    'login.submit': send,
+    'signup.submit': send,
+    'address.submit': send,
+    'instructions.submit': send,
+    'payment.submit': send,
+    'wallet.setup': send,
+    retry: send,
+    'xstate.done.actor.loadBasket': outcome,
+    'xstate.error.actor.loadBasket': outcome,
+    'xstate.done.actor.signIn': outcome,
+    'xstate.error.actor.signIn': outcome,
+    'xstate.done.actor.signUp': outcome,
+    'xstate.error.actor.signUp': outcome,
+    'xstate.done.actor.saveAddress': outcome,
+    'xstate.error.actor.saveAddress': outcome,
+    'xstate.done.actor.saveInstructions': outcome,
+    'xstate.error.actor.saveInstructions': outcome,
+    'xstate.done.actor.loadPaymentMethods': outcome,
+    'xstate.error.actor.loadPaymentMethods': outcome,
+    'xstate.done.actor.saveCard': outcome,
+    'xstate.error.actor.saveCard': outcome,
+    'xstate.done.actor.placeOrder': outcome,
+    'xstate.error.actor.placeOrder': outcome,
+    'xstate.done.actor.pay': outcome,
+    'xstate.error.actor.pay': outcome,
+    'xstate.done.actor.setupWallet': outcome,
+    'xstate.error.actor.setupWallet': outcome,
+    'xstate.done.actor.confirmPayment': outcome,
+    'xstate.error.actor.confirmPayment': outcome,
+    'xstate.done.actor.saveWallet': outcome,
+    'xstate.error.actor.saveWallet': outcome,
+  } satisfies Record<TakeawayCheckoutEvent['type'] | CallOutcome, Executor>;
+  return { actor, settle, events, opened };
+}
+
+/** States differ by where they are and what the guards read; messages make no new states. */
+const serialize = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.customer !== null,
+    s.context.basket?.fulfillmentType ?? null,
+    !!s.context.basket?.address?.firstName,
+    s.context.order !== null,
+    s.context.choice?.kind ?? null,
+    s.context.returnedPaymentId !== null,
+    s.context.returnedSetupIntent !== null,
+  ]);
+
+const modelFor = (input: TakeawayCheckoutInput) =>
+  new TestModel(takeawayCheckoutMachine, {
+    input,
+    events: modelEvents,
+    serializeState: (s) => serialize(s),
+  });
+
+describe('takeaway checkout machine: the shortest path to every state', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      for (const path of modelFor(entry.input).getShortestPaths()) {
+        it(path.description, async () => {
+          const { actor, events } = createHarness(entry.input);
+          await path.test({ states: stateAssertions, events });
+          expect(actor.getSnapshot().value).toEqual(path.state.value);
+        });
+      }
+    });
+  }
+
+  it('reaches every state of the machine (coverage guard)', () => {
+    const reached = new Set(
+      entries
+        .flatMap((entry) => modelFor(entry.input).getShortestPaths())
+        .flatMap((path) => path.steps.map((step) => stateKey(step.state.value)))
+        .filter((key) => !['routing', 'entering', 'preparingPayment'].includes(key)),
+    );
+    // 'steps.payment' is only ever rested in through its children.
+    const expected = Object.keys(stateAssertions).filter((key) => key !== 'steps.payment');
+    expect([...reached].sort()).toEqual(expected.sort());
+  });
+});
+
+describe('takeaway checkout machine: every transition', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      for (const path of transitionPaths(modelFor(entry.input), modelEvents)) {
+        it(path.description, async () => {
+          const { actor, events } = createHarness(entry.input);
+          await path.test({ states: stateAssertions, events });
+          expect(actor.getSnapshot().value).toEqual(path.state.value);
+        });
+      }
+    });
+  }
+
+  it('takes every transition the machine declares (coverage guard)', () => {
+    const taken = entries.flatMap((entry) =>
+      takenEdges(transitionPaths(modelFor(entry.input), modelEvents)),
+    );
+    expect(untakenTransitions(takeawayCheckoutMachine, taken)).toEqual([]);
+  });
+});
+
+describe('takeaway checkout machine: the spec rules', () => {
+  const start = (input: Partial<TakeawayCheckoutInput>) => createHarness({ ...base, ...input });
+  const failure = (error: CheckoutFailure) => error;
+
+  it('sends a confirmation reached from the wrong origin to /', () => {
+    const { actor } = start({ customer, path: CHECKOUT_PATHS.confirmation });
+    expect(actor.getSnapshot().output).toEqual({ redirectTo: '/' });
+  });
+
+  it('sends a deep link to payment to the account dashboard', async () => {
+    const { actor, settle } = start({ customer, path: CHECKOUT_PATHS.payment });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
+    expect(actor.getSnapshot().output).toEqual({ redirectTo: '/account/dashboard' });
+  });
+
+  it('goes to the address step when no names are known, else to instructions', async () => {
+    const withoutNames = start({ customer });
+    await withoutNames.settle({ type: 'xstate.done.actor.loadBasket', output: deliveryNoNames });
+    expect(withoutNames.actor.getSnapshot().matches({ steps: 'address' })).toBe(true);
+    const ready = start({ customer });
+    await ready.settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
+    expect(ready.actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
+  });
+
+  it('skips the delivery address for pickup, even when asked for it', async () => {
+    const { actor, settle } = start({ customer, path: CHECKOUT_PATHS.address });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
+    expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
+    actor.send({ type: 'url.changed', path: CHECKOUT_PATHS.address, search: '' });
+    expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
+  });
+
+  it('sends instructions without a valid address to the address step', async () => {
+    const { actor, settle } = start({ customer, path: CHECKOUT_PATHS.instructions });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryNoNames });
+    expect(actor.getSnapshot().matches({ steps: 'address' })).toBe(true);
+    actor.send({ type: 'url.changed', path: CHECKOUT_PATHS.instructions, search: '' });
+    expect(actor.getSnapshot().matches({ steps: 'address' })).toBe(true);
+  });
+
+  it("shows 'Failed while trying to create order' unless the server says why (400)", async () => {
+    const { actor, settle } = start({ customer });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
+    actor.send({ type: 'instructions.submit', note: '' });
+    await settle({ type: 'xstate.done.actor.saveInstructions', output: deliveryReady });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({ type: 'xstate.error.actor.placeOrder', error: failure({ status: 500 }) });
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      'Failed while trying to create order',
+    );
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({
+      type: 'xstate.error.actor.placeOrder',
+      error: failure({ status: 400, message: 'Your basket is empty' }),
+    });
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe('Your basket is empty');
+  });
+
+  it('writes the order once: a declined payment is paid again with the same order and a new attempt', async () => {
+    const { actor, settle } = start({ customer });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
+    actor.send({ type: 'instructions.submit', note: '' });
+    await settle({ type: 'xstate.done.actor.saveInstructions', output: deliveryReady });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({ type: 'xstate.done.actor.placeOrder', output: order });
+    await settle({
+      type: 'xstate.error.actor.pay',
+      error: failure({ status: 402, message: 'Your card was declined.' }),
+    });
+    expect(actor.getSnapshot().context.attempt).toBe(1);
+    actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } });
+    await settle({ type: 'xstate.done.actor.saveCard', output: { ...card, id: '9' } });
+    expect(actor.getSnapshot().value).toBe('paying');
+    expect(actor.getSnapshot().context.choice).toEqual({ kind: 'saved', methodId: '9' });
+  });
+
+  it('asks for another card after a hard decline', async () => {
+    const { actor, settle } = start({ customer });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
+    actor.send({ type: 'instructions.submit', note: '' });
+    await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({ type: 'xstate.done.actor.placeOrder', output: order });
+    await settle({
+      type: 'xstate.error.actor.pay',
+      error: failure({ status: 402, message: 'Your card was declined.', hardDecline: true }),
+    });
+    expect(actor.getSnapshot().context.choice).toBeNull();
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      `Your card was declined. ${CHECKOUT_MESSAGES.hardDecline}`,
+    );
+  });
+
+  it('opens the bank challenge page and confirms the payment on return', async () => {
+    const { actor, settle, opened } = start({ customer });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
+    actor.send({ type: 'instructions.submit', note: '' });
+    await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({ type: 'xstate.done.actor.placeOrder', output: order });
+    await settle({
+      type: 'xstate.done.actor.pay',
+      output: { status: 'requires_action', actionUrl: '/sandbox/challenge/pi_1' },
+    });
+    expect(opened).toEqual(['/sandbox/challenge/pi_1']);
+
+    const back = start({ customer, path: CHECKOUT_PATHS.payment, returnedPaymentId: '12' });
+    await back.settle({
+      type: 'xstate.done.actor.confirmPayment',
+      output: { status: 'succeeded', order, message: null },
+    });
+    expect(back.actor.getSnapshot().matches({ steps: 'confirmation' })).toBe(true);
+  });
+
+  it("says 'Something went wrong' when the payment details cannot be read", async () => {
+    const { actor, settle } = start({ customer, returnedPaymentId: '12' });
+    await settle({ type: 'xstate.error.actor.confirmPayment', error: failure({ status: 500 }) });
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe('Something went wrong');
+  });
+
+  it("says 'Request failed' when setting up a payment method fails", async () => {
+    const { actor, settle } = start({ customer });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
+    actor.send({ type: 'instructions.submit', note: '' });
+    await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [] });
+    actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } });
+    await settle({ type: 'xstate.error.actor.saveCard', error: failure({ status: 500 }) });
+    expect(actor.getSnapshot().context.errors[0]).toEqual({
+      field: 'cardNumber',
+      message: 'Request failed',
+    });
+  });
+
+  it('reloads the basket after signing in (the customer may already have one)', async () => {
+    const { actor, settle } = start({});
+    await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
+    actor.send({ type: 'url.changed', path: CHECKOUT_PATHS.login, search: '' });
+    actor.send({
+      type: 'login.submit',
+      form: { email: 'ada@example.com', password: 'secret-secret' },
+    });
+    await settle({ type: 'xstate.done.actor.signIn', output: customer });
+    expect(actor.getSnapshot().value).toBe('loadingBasket');
+    expect(actor.getSnapshot().context.signedInCustomer).toEqual(customer);
+  });
+});
