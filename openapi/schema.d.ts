@@ -369,6 +369,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment_methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's saved cards and wallets, the default first. */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        /** Saves the payment method of a succeeded setup intent. Idempotent per setup intent: the same seti_ answers the same method. The customer's first method becomes the default. */
+        post: operations["createPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_methods/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts saving a card or a wallet: a setup intent (seti_). A card is confirmed by the card form (Stripe Elements, or the sandbox's confirm call); a wallet by its approval page (action_url), which returns the customer to return_url with ?setup_intent=seti_... */
+        post: operations["createPaymentMethodSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_methods/{id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes this method the default; answers the whole list. */
+        post: operations["setDefaultPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a saved method. The default cannot be removed while the customer has others (spec section 5). */
+        delete: operations["deletePaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A payment, refreshed from the gateway while it waits for the customer (3-D Secure challenge, wallet approval). On success the order is paid. */
+        get: operations["getPaymentDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays an order with a saved method, or with a wallet by redirect. Never charges twice: the same Idempotency-Key answers the same payment, a payment in flight is answered to every other request, and a paid order answers 200 with its payment. 201 succeeded (the order is paid); 202 requires_action (send the customer to action_url); 402 declined (the order stays payment_pending and can be paid later). */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/setup_intents/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox gateway's stand-in for Stripe.js confirming a card setup in the browser. Refuses cards as Stripe does (400 with Stripe's message). 404 when Stripe is configured. */
+        post: operations["confirmSandboxSetupIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/postcodes/{postcode}": {
         parameters: {
             query?: never;
@@ -403,6 +531,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/takeaway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Places the signed-in customer's takeaway basket as an order awaiting payment, in one transaction that also deletes the basket. Retrying for the same basket answers the same order (200); 400 with the reason when the basket cannot be ordered. */
+        post: operations["createTakeawayOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's takeaway orders in progress (paid, accepted, shipped, ready), newest first; an empty list when signed out (polled from every page). */
+        get: operations["listLiveOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/pending_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's orders awaiting payment (payment_pending, not_authorized). */
+        get: operations["listPendingPaymentOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/driver_location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Where the driver is (null until the order is out for delivery), with the restaurant and the destination, for the tracking screen's route. */
+        get: operations["getDriverLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/relay/orders/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Called by the order-relay service (not the browser; no X-Branch header) to move an order to its next state. Signed: X-Relay-Signature is `sha256=` and the hex HMAC-SHA256 of "<X-Relay-Timestamp>.<raw body>" with the relay secret; timestamps older than 5 minutes are refused. 401 bad signature, 404 unknown order, 409 not the next state. */
+        post: operations["postRelayOrderEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rates the customer's delivered or collected order, once (409 when it is already rated: change it with PUT /ratings/{id}). */
+        post: operations["createRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ratings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateRating"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product_ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rates one dish of the customer's order; rating it again replaces the rating. */
+        post: operations["createProductRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings": {
         parameters: {
             query?: never;
@@ -413,6 +700,62 @@ export interface paths {
         get: operations["getSettings"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The voucher applied to the basket (none or one). */
+        get: operations["listBasketVouchers"];
+        put?: never;
+        /** Applies a voucher by code (upper-cased), replacing any other. 404 for an unknown code; 400 with the reason when it cannot apply (dates, proposition, minimum spend, dishes). Answers the basket with its new totals. */
+        post: operations["applyBasketVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/vouchers/{voucherId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                voucherId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["removeBasketVoucher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_estimation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Minutes to deliver: prep time from the number of items, delay from the restaurant's orders in progress and the distance. 400 unless the inputs satisfy spec section 5 (time slot, restaurant, zip, lat, lon, country, address1, city, and a UK postcode or a street). */
+        post: operations["createDeliveryEstimation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -589,6 +932,7 @@ export interface components {
             /** Format: date */
             delivery_date?: string;
             time_slot?: string;
+            time_slot_end_time?: string | null;
             restaurant_id?: number;
             address?: components["schemas"]["BasketAddress"];
         };
@@ -633,6 +977,18 @@ export interface components {
                 table_number: string | null;
                 is_catering_order: boolean;
                 item_ids: string[];
+                /** @description Pounds; takeaway delivery only. */
+                delivery_price: number;
+                voucher_code: string | null;
+            };
+            relationships?: {
+                voucher?: {
+                    data: {
+                        /** @enum {string} */
+                        type: "vouchers";
+                        id: string;
+                    } | null;
+                };
             };
         };
         BasketItemResource: {
@@ -662,6 +1018,74 @@ export interface components {
                 end: string;
             };
         };
+        /** @enum {string} */
+        PaymentMethodType: "CreditCard" | "PaypalAccount";
+        /** @enum {string} */
+        PaymentProcessorName: "sandbox" | "stripe";
+        PaymentMethodResource: {
+            /** @enum {string} */
+            type: "payment_methods";
+            id: string;
+            attributes: {
+                payment_method_type: components["schemas"]["PaymentMethodType"];
+                default: boolean;
+                last4: string | null;
+                brand: string | null;
+                exp_month: number | null;
+                exp_year: number | null;
+                email: string | null;
+                payment_processor_name: components["schemas"]["PaymentProcessorName"];
+            };
+        };
+        SetupIntentResource: {
+            /** @enum {string} */
+            type: "setup_intents";
+            /** @description seti_... */
+            id: string;
+            attributes: {
+                status: string;
+                client_secret: string;
+                payment_method_type: components["schemas"]["PaymentMethodType"];
+                /** @description The wallet's approval page; null for cards. */
+                action_url: string | null;
+            };
+        };
+        PaymentResource: {
+            /** @enum {string} */
+            type: "payments";
+            id: string;
+            attributes: {
+                /** @enum {string} */
+                state: "processing" | "requires_action" | "succeeded" | "failed";
+                order_id: string;
+                /** @description Pounds. */
+                amount: number;
+                payment_method_id: string | null;
+                payment_method_type: components["schemas"]["PaymentMethodType"];
+                decline_code: string | null;
+                /** @description Do not retry with this method; ask for another card. */
+                hard_decline: boolean;
+                failure_message: string | null;
+                /** @description Where the customer completes a 3-D Secure challenge or a wallet approval. */
+                action_url: string | null;
+                payment_processor_name?: components["schemas"]["PaymentProcessorName"];
+                created_at?: string;
+            };
+        };
+        PaymentDeclinedDocument: {
+            errors: {
+                status: string;
+                /** @enum {string} */
+                code: "card_declined";
+                title: string;
+                detail: string;
+                meta: {
+                    decline_code: string;
+                    hard_decline: boolean;
+                    payment_id: string;
+                };
+            }[];
+        };
         PostcodeResource: {
             /** @enum {string} */
             type: "postcodes";
@@ -687,6 +1111,139 @@ export interface components {
                 lon: number;
             };
         };
+        /**
+         * @description payment_pending → paid → accepted → shipped → delivered (delivery), or accepted → ready → collected (pickup, eat-in); not_authorized and dropped are failures.
+         * @enum {string}
+         */
+        OrderState: "payment_pending" | "not_authorized" | "paid" | "accepted" | "shipped" | "delivered" | "ready" | "collected" | "dropped";
+        TakeawayOrderCreate: {
+            basket_id: string;
+            delivery_note?: string | null;
+        };
+        OrderResource: {
+            /** @enum {string} */
+            type: "orders";
+            id: string;
+            attributes: {
+                /** @enum {string} */
+                order_type: "takeaway" | "recipe_kit" | "one_off";
+                state: components["schemas"]["OrderState"];
+                fulfillment_type: components["schemas"]["FulfillmentType"] | null;
+                restaurant_id: string | null;
+                restaurant_site: string | null;
+                delivery_date: string | null;
+                time_slot: string;
+                time_slot_end_time: string | null;
+                asap: boolean;
+                address: components["schemas"]["BasketAddress"] | null;
+                delivery_note: string | null;
+                table_number: string | null;
+                voucher_code: string | null;
+                /** @description Pounds. */
+                subtotal_price: number;
+                delivery_price: number;
+                total_discounts: number;
+                total_price: number;
+                /** @description Minutes. */
+                prep_time: number;
+                /** @description Minutes. */
+                eta_delay: number;
+                created_at: string;
+                paid_at: string | null;
+                delivered_at: string | null;
+                rating_id: string | null;
+                /** @description The order's rating (1-5) */
+                rating?: number | null;
+                line_item_ids: string[];
+            };
+        };
+        LineItemResource: {
+            /** @enum {string} */
+            type: "line_items";
+            id: string;
+            attributes: {
+                product_variant_id: string;
+                title: string;
+                variant_title: string | null;
+                quantity: number;
+                /** @description Unit price with its modifiers */
+                price: number;
+                total: number;
+                parent_line_item: string | null;
+                sub_item_ids: string[];
+                product_rating: number | null;
+            };
+        };
+        DriverLocationResource: {
+            /** @enum {string} */
+            type: "driver_locations";
+            /** @description The order id. */
+            id: string;
+            attributes: {
+                lat: number | null;
+                lon: number | null;
+                updated_at: string | null;
+                restaurant_lat: number | null;
+                restaurant_lon: number | null;
+                destination_lat: number | null;
+                destination_lon: number | null;
+            };
+        };
+        RelayOrderEvent: {
+            state: components["schemas"]["OrderState"];
+            prep_time?: number;
+            eta_delay?: number;
+            driver_lat?: number;
+            driver_lon?: number;
+        };
+        RatingCreate: {
+            order_id: number;
+            rating: number;
+            reason?: string | null;
+            notes?: string | null;
+        };
+        RatingUpdate: {
+            rating?: number;
+            reason?: string | null;
+            notes?: string | null;
+        };
+        RatingResource: {
+            /** @enum {string} */
+            type: "ratings";
+            id: string;
+            attributes: {
+                order_id: string;
+                rating: number;
+                reason: string | null;
+                notes: string | null;
+                created_at: string;
+            };
+        };
+        ProductRatingCreate: {
+            order_id: number;
+            line_item_id: number;
+            rating: number;
+        };
+        ProductRatingResource: {
+            /** @enum {string} */
+            type: "product_ratings";
+            id: string;
+            attributes: {
+                order_id: string;
+                line_item_id: string;
+                rating: number;
+            };
+        };
+        OrderDocument: {
+            data: components["schemas"]["OrderResource"];
+            included: components["schemas"]["LineItemResource"][];
+        };
+        OrderListDocument: {
+            data: components["schemas"]["OrderResource"][];
+        };
+        RatingDocument: {
+            data: components["schemas"]["RatingResource"];
+        };
         SettingsResource: {
             /** @enum {string} */
             type: "settings";
@@ -699,6 +1256,60 @@ export interface components {
                 default_delivery_price: number;
                 support_phone: string;
                 demo_banner: string | null;
+                /**
+                 * @description The payment gateway; the browser shows its card form.
+                 * @enum {string}
+                 */
+                payment_processor: "sandbox" | "stripe";
+                stripe_publishable_key: string | null;
+            };
+        };
+        VoucherResource: {
+            /** @enum {string} */
+            type: "vouchers";
+            id: string;
+            attributes: {
+                code: string;
+                /** @enum {string} */
+                voucher_type: "DiscountVoucher" | "AddonVoucher" | "CreditVoucher";
+                /** @enum {string} */
+                value_type: "fixed_amount" | "percentage";
+                /** @description Pounds for fixed_amount */
+                value: number;
+                start_date: string | null;
+                end_date: string | null;
+                product_variant_ids: string[];
+                single_order: boolean;
+                /** @description Pounds. */
+                minimum_spend_per_order: number | null;
+            };
+        };
+        DeliveryEstimationRequest: {
+            address1?: string | null;
+            address2?: string | null;
+            city?: string | null;
+            zip?: string | null;
+            phone?: string | null;
+            lat?: number | null;
+            lon?: number | null;
+            country?: string | null;
+            restaurant_id?: number | null;
+            time_slot?: string | null;
+            number_of_items?: number;
+        };
+        DeliveryEstimationResource: {
+            /** @enum {string} */
+            type: "delivery_estimations";
+            id: string;
+            attributes: {
+                /** @description Minutes. */
+                min_time_to_deliver: number;
+                /** @description Minutes. */
+                max_time_to_deliver: number;
+                /** @description Minutes. */
+                prep_time: number;
+                /** @description Minutes. */
+                eta_delay: number;
             };
         };
         EmailResource: {
@@ -774,6 +1385,28 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["RestaurantResource"][];
+                };
+            };
+        };
+        /** @description The customer's payment methods. */
+        PaymentMethodList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentMethodResource"][];
+                };
+            };
+        };
+        /** @description A payment. */
+        Payment: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentResource"];
                 };
             };
         };
@@ -1395,6 +2028,223 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PaymentMethodList"];
+            401: components["responses"]["Error"];
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    setup_intent_id: string;
+                    payment_processor_name: components["schemas"]["PaymentProcessorName"];
+                    type: components["schemas"]["PaymentMethodType"];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved payment method. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentMethodResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    createPaymentMethodSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["PaymentMethodType"];
+                    payment_processor_name: components["schemas"]["PaymentProcessorName"];
+                    return_url?: components["schemas"]["TargetUrl"];
+                };
+            };
+        };
+        responses: {
+            /** @description The setup intent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SetupIntentResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    setDefaultPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PaymentMethodList"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deletePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getPaymentDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Payment"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order_id: string;
+                    payment_method_id?: string;
+                    payment_method_type?: components["schemas"]["PaymentMethodType"];
+                    payment_processor_name?: components["schemas"]["PaymentProcessorName"];
+                    return_url?: components["schemas"]["TargetUrl"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Payment"];
+            201: components["responses"]["Payment"];
+            202: components["responses"]["Payment"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            /** @description Declined; the error's meta has the decline code and whether it is hard. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDeclinedDocument"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    confirmSandboxSetupIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_secret: string;
+                    card_number: string;
+                    exp_month: number;
+                    exp_year: number;
+                    cvc: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The confirmed setup intent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SetupIntentResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     geocodePostcode: {
         parameters: {
             query?: never;
@@ -1454,6 +2304,254 @@ export interface operations {
             502: components["responses"]["Error"];
         };
     };
+    createTakeawayOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakeawayOrderCreate"];
+            };
+        };
+        responses: {
+            /** @description An order with its line items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"];
+                };
+            };
+            /** @description An order with its line items. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listLiveOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListDocument"];
+                };
+            };
+        };
+    };
+    listPendingPaymentOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListDocument"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An order with its line items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getDriverLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DriverLocationResource"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    postRelayOrderEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-relay-signature"?: string;
+                "x-relay-timestamp"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayOrderEvent"];
+            };
+        };
+        responses: {
+            /** @description The order moved to the state. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    createRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingCreate"];
+            };
+        };
+        responses: {
+            /** @description The order's rating. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingUpdate"];
+            };
+        };
+        responses: {
+            /** @description The order's rating. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createProductRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRatingCreate"];
+            };
+        };
+        responses: {
+            /** @description The dish's rating. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProductRatingResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -1474,6 +2572,102 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    listBasketVouchers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Vouchers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VoucherResource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    applyBasketVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Basket"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    removeBasketVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                voucherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Basket"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createDeliveryEstimation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryEstimationRequest"];
+            };
+        };
+        responses: {
+            /** @description The estimate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeliveryEstimationResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     listDevEmails: {

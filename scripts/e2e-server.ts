@@ -16,4 +16,12 @@ process.env.NODE_ENV = 'test';
 process.env.PORT ??= '4173';
 process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
 process.env.LOG_LEVEL ??= 'warn';
+// The kitchen simulator (off under NODE_ENV=test) runs fast here: a paid delivery is accepted,
+// prepared, driven and delivered in about 16 s, long enough for the tracking page's 10 s poll to
+// see it out for delivery.
+process.env.KITCHEN_SIMULATOR = 'true';
+process.env.KITCHEN_TICK_MS = '500';
+process.env.KITCHEN_ACCEPT_MS = '1000';
+process.env.KITCHEN_PREP_MS = '1500';
+process.env.KITCHEN_DRIVE_MS = '14000';
 await import('../server/main');

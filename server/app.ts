@@ -10,6 +10,11 @@ import { installErrorHandling } from './http/error-handler';
 import { ApiError, errorDocument } from './http/jsonapi';
 import { createDeps, createHandlers, type Deps } from './routes/index';
 import { registerDevMailbox } from './routes/dev/mailbox-page';
+import { registerSandboxPages } from './routes/sandbox/sandbox-pages';
+import { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './routes/webhooks/stripe-webhook';
+import { SandboxGateway } from './services/payments/sandbox-gateway';
+import { captureRelayRawBody, isRelayRequest } from './routes/relay/relay-signature';
+import { createKitchenSimulator } from './services/kitchen-simulator';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const specificationPath = path.join(root, 'openapi/openapi.yaml');
@@ -39,6 +44,10 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     if (
       request.url.startsWith('/api/') &&
       !SAFE_METHODS.has(request.method) &&
+      // The order-relay service is not a browser: its calls are signed instead (HMAC).
+      !isRelayRequest(request.url) &&
+      // Stripe calls its webhook; the signature (Stripe-Signature) is its proof instead.
+      request.url.split('?')[0] !== STRIPE_WEBHOOK_PATH &&
       request.headers['x-branch'] !== 'web'
     ) {
       throw new ApiError(403, 'branch_header_missing', 'Missing X-Branch header', {
@@ -47,6 +56,8 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     }
   });
 
+  captureRelayRawBody(app);
+
   const deps = createDeps({ config, db: database.db, ...overrides });
   await app.register(openapiGlue, {
     specification: specificationPath,
@@ -54,6 +65,18 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     prefix: 'api/v2',
   });
   if (config.mailboxEnabled) registerDevMailbox(app, deps);
+  if (deps.paymentGateway instanceof SandboxGateway) registerSandboxPages(app, deps.paymentGateway);
+  registerStripeWebhook(app, deps);
+  if (config.kitchen.simulator) {
+    const kitchen = createKitchenSimulator({
+      db: deps.db,
+      config: config.kitchen,
+      now: deps.now,
+      onError: (error) => app.log.error(error),
+    });
+    app.addHook('onReady', async () => kitchen.start());
+    app.addHook('onClose', async () => kitchen.stop());
+  }
   if (config.smtpUrl) {
     // Emails that failed to send are retried; row locks keep several instances from sending one twice.
     let timer: NodeJS.Timeout | undefined;

@@ -21,7 +21,37 @@ export interface Config {
   postcodeApiUrl: string | undefined;
   supportPhone: string;
   logLevel: string;
+  /** Stripe is the payment gateway when set; otherwise the embedded sandbox (docs/payments.md). */
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Where the Stripe SDK sends requests (a local stand-in in tests); Stripe's API when unset. */
+  stripeApiBase: string | undefined;
+  /**
+   * HMAC secret of the order-relay service's signed calls (POST /relay/orders/{id}/events).
+   * A fixed development default outside production; in production the server refuses to start
+   * without RELAY_SECRET (server/main.ts), and null makes every relay call a 401.
+   */
+  relaySecret: string | null;
+  /** The embedded kitchen simulator advances paid takeaway orders (on outside production). */
+  kitchen: KitchenConfig;
 }
+
+export interface KitchenConfig {
+  simulator: boolean;
+  tickMs: number;
+  /** How long after payment the kitchen accepts, then prepares, then the driver drives (ms). */
+  acceptMs: number;
+  prepMs: number;
+  driveMs: number;
+}
+
+const DEV_RELAY_SECRET = 'sfoglia-development-relay-secret';
+
+const milliseconds = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -48,5 +78,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postcodeApiUrl: env.POSTCODE_API_URL || undefined,
     supportPhone: env.SUPPORT_PHONE ?? '020 3001 2345',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
+    relaySecret: relaySecret(env, production),
+    kitchen: {
+      // Off in tests too, so no test sees an order move unless it drives the simulator itself.
+      simulator: env.KITCHEN_SIMULATOR
+        ? env.KITCHEN_SIMULATOR === 'true'
+        : !production && env.NODE_ENV !== 'test',
+      tickMs: milliseconds(env.KITCHEN_TICK_MS, 2000) || 2000,
+      acceptMs: milliseconds(env.KITCHEN_ACCEPT_MS, 10_000),
+      prepMs: milliseconds(env.KITCHEN_PREP_MS, 20_000),
+      driveMs: milliseconds(env.KITCHEN_DRIVE_MS, 30_000),
+    },
   };
+}
+
+function relaySecret(env: NodeJS.ProcessEnv, production: boolean): string | null {
+  if (env.RELAY_SECRET) return env.RELAY_SECRET;
+  return production ? null : DEV_RELAY_SECRET;
 }

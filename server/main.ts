@@ -4,6 +4,8 @@ import { openDatabase } from './db/database';
 import { seedDatabase, DEMO_CUSTOMER } from './db/seed';
 
 const config = loadConfig();
+if (config.production && !config.relaySecret)
+  throw new Error('RELAY_SECRET is required in production');
 const database = await openDatabase(config);
 await database.migrate();
 await seedDatabase(database.db);

@@ -12,6 +12,7 @@ import {
   takeawayModifiers,
   takeawayProducts,
   takeawaySnoozes,
+  vouchers,
 } from './schema';
 import {
   menuItemsFor,
@@ -21,6 +22,7 @@ import {
 } from './seed-data/takeaway-menu';
 import { POSTCODES } from './seed-data/postcodes';
 import { RESTAURANTS } from './seed-data/restaurants';
+import { VOUCHERS } from './seed-data/vouchers';
 
 export const DEMO_CUSTOMER = {
   email: 'demo@sfoglia.test',
@@ -52,6 +54,7 @@ export async function seedDatabase(db: Database) {
       .insert(takeawayMenuItems)
       .values(RESTAURANTS.flatMap((r) => menuItemsFor(r.id, r.fulfillmentTypes)))
       .onConflictDoNothing();
+    await tx.insert(vouchers).values(VOUCHERS).onConflictDoNothing();
     // Chiswick has run out of gnocchi for the day: the menu shows it unavailable.
     await tx
       .insert(takeawaySnoozes)

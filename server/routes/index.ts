@@ -7,6 +7,16 @@ import { httpDirectory } from '../services/postcode-directory/http-directory';
 import type { PostcodeDirectory } from '../services/postcode-directory/postcode-directory';
 import { postcodeHandlers } from './postcodes/postcodes.handlers';
 import { basketHandlers } from './baskets/baskets.handlers';
+import { paymentMethodHandlers } from './payment-methods/payment-methods.handlers';
+import { paymentHandlers } from './payments/payments.handlers';
+import { sandboxHandlers } from './sandbox/sandbox.handlers';
+import type { PaymentGateway } from '../services/payments/gateway';
+import { createPaymentGateway } from '../services/payments/payment-gateway';
+import { orderHandlers } from './orders/orders.handlers';
+import { ratingHandlers } from './ratings/ratings.handlers';
+import { relayHandlers } from './relay/relay.handlers';
+import { deliveryEstimationHandlers } from './delivery-estimation/delivery-estimation.handlers';
+import { voucherHandlers } from './vouchers/vouchers.handlers';
 import { customerHandlers } from './customers/customers.handlers';
 import { devEmailHandlers } from './dev/dev-emails.handlers';
 import { menuHandlers } from './restaurants/menu.handlers';
@@ -21,6 +31,8 @@ export interface Deps {
   db: Database;
   mailer: Mailer;
   postcodeDirectory: PostcodeDirectory;
+  /** The embedded sandbox, or Stripe when STRIPE_SECRET_KEY is set. */
+  paymentGateway: PaymentGateway;
   now: () => Date;
 }
 
@@ -31,6 +43,7 @@ export function createDeps(base: Pick<Deps, 'config' | 'db'> & Partial<Deps>): D
     postcodeDirectory: base.config.postcodeApiUrl
       ? httpDirectory(base.config.postcodeApiUrl)
       : embeddedDirectory(base.db),
+    paymentGateway: createPaymentGateway(base.config, base.db, base.now ?? (() => new Date())),
     ...base,
   };
 }
@@ -46,5 +59,13 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...devEmailHandlers(deps),
     ...postcodeHandlers(deps),
     ...basketHandlers(deps),
+    ...paymentMethodHandlers(deps),
+    ...paymentHandlers(deps),
+    ...sandboxHandlers(deps),
+    ...orderHandlers(deps),
+    ...relayHandlers(deps),
+    ...ratingHandlers(deps),
+    ...voucherHandlers(deps),
+    ...deliveryEstimationHandlers(deps),
   };
 }

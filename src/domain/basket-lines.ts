@@ -5,6 +5,10 @@ export interface BasketLine {
   quantity: number;
   /** Unit price with modifiers, pounds. */
   price: number;
+  /** The dish on the menu. */
+  productId?: string;
+  /** The modifiers chosen for the dish, by title. */
+  modifiers?: string[];
 }
 
 export const subtotalOf = (lines: BasketLine[]) =>

@@ -88,7 +88,9 @@ describe('basket items', () => {
     expect(line.attributes.sub_item_ids).toHaveLength(2);
     expect(body.data.attributes).toMatchObject({
       subtotal_price: 30,
-      total_price: 30,
+      delivery_price: 1.99,
+      total_discount: 0,
+      total_price: 31.99,
       item_ids: [line.id],
     });
   });
@@ -298,5 +300,35 @@ describe('adoption through an emailed link', () => {
     expect((await browser.get('/baskets')).json().data.map((b: { id: string }) => b.id)).toEqual([
       id,
     ]);
+  });
+});
+
+describe('basket totals (priceBasket)', () => {
+  it('charges the default delivery price for delivery only, not for pickup', async () => {
+    const browser = client();
+    const id = await basketWith(browser);
+    await browser.post(`/baskets/${id}/items`, { product_variant_id: '102', quantity: 1 });
+
+    const delivery = (await browser.get(`/baskets/${id}`)).json().data.attributes;
+    const pickup = (await browser.put(`/baskets/${id}`, { fulfillment_type: 'pickup' })).json().data
+      .attributes;
+
+    expect(delivery).toMatchObject({
+      subtotal_price: 10.5,
+      delivery_price: 1.99,
+      total_price: 12.49,
+    });
+    expect(pickup).toMatchObject({ subtotal_price: 10.5, delivery_price: 0, total_price: 10.5 });
+  });
+
+  it('an empty basket costs nothing, not even delivery', async () => {
+    const browser = client();
+    const id = await basketWith(browser);
+
+    expect((await browser.get(`/baskets/${id}`)).json().data.attributes).toMatchObject({
+      delivery_price: 0,
+      total_price: 0,
+      voucher_code: null,
+    });
   });
 });

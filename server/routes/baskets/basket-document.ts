@@ -1,22 +1,55 @@
 import { MINIMUM_SPEND_POUNDS } from '../../../src/domain/money';
+import type { Queryable } from '../../db/database';
+import { basketVoucher, priceBasket, type VoucherRow } from '../../services/basket-pricing';
 import type { BasketItemRow, BasketRow } from '../../services/baskets';
 import { lineTotals } from '../../services/baskets';
 
 const pounds = (pence: number) => pence / 100;
 
-export function basketResource(basket: BasketRow, items: BasketItemRow[]) {
-  const lines = lineTotals(items.filter((item) => item.basketId === basket.id));
-  const subtotalPence = lines.reduce((sum, line) => sum + line.totalPence, 0);
+export function voucherResource(voucher: VoucherRow) {
+  return {
+    type: 'vouchers' as const,
+    id: String(voucher.id),
+    attributes: {
+      code: voucher.code,
+      voucher_type: voucher.type,
+      value_type: voucher.valueType,
+      value: voucher.valueType === 'fixed_amount' ? pounds(voucher.value) : voucher.value,
+      start_date: voucher.startDate,
+      end_date: voucher.endDate,
+      product_variant_ids: voucher.productVariantIds,
+      single_order: voucher.singleOrder,
+      minimum_spend_per_order:
+        voucher.minimumSpendPerOrderPence === null
+          ? null
+          : pounds(voucher.minimumSpendPerOrderPence),
+    },
+  };
+}
+
+/** The basket with its totals from priceBasket: the same numbers the order is written with. */
+export async function basketResource(
+  db: Queryable,
+  basket: BasketRow,
+  items: BasketItemRow[],
+  today: string,
+) {
+  const own = items.filter((item) => item.basketId === basket.id);
+  const lines = lineTotals(own);
+  const price = await priceBasket(db, basket, own, today);
+  const voucher = await basketVoucher(db, basket.id);
   return {
     type: 'baskets' as const,
     id: basket.id,
     attributes: {
       basket_type: basket.type,
-      // Vouchers and delivery fees arrive with their own calls; until then totals are the lines.
-      total_price: pounds(subtotalPence),
-      subtotal_price: pounds(subtotalPence),
-      total_line_items_price: pounds(subtotalPence),
-      total_discount: 0,
+      total_price: pounds(price.totalPence),
+      // Before the discount: the minimum-spend rule reads this (spec section 5).
+      subtotal_price: pounds(price.subtotalPence),
+      total_line_items_price: pounds(price.subtotalPence),
+      total_discount: pounds(price.discountPence),
+      delivery_price: pounds(price.deliveryPence),
+      voucher_code: voucher ? voucher.code : null,
       delivery_date: basket.deliveryDate,
       address: basket.address ?? null,
       frequency: basket.frequency,
@@ -32,6 +65,9 @@ export function basketResource(basket: BasketRow, items: BasketItemRow[]) {
       table_number: basket.tableNumber,
       is_catering_order: basket.isCateringOrder,
       item_ids: lines.map((line) => String(line.item.id)),
+    },
+    relationships: {
+      voucher: { data: voucher ? { type: 'vouchers' as const, id: String(voucher.id) } : null },
     },
   };
 }
@@ -60,9 +96,14 @@ export function basketItemResources(items: BasketItemRow[]) {
   });
 }
 
-export function basketDocument(basket: BasketRow, items: BasketItemRow[]) {
+export async function basketDocument(
+  db: Queryable,
+  basket: BasketRow,
+  items: BasketItemRow[],
+  today: string,
+) {
   return {
-    data: basketResource(basket, items),
+    data: await basketResource(db, basket, items, today),
     included: basketItemResources(items),
     meta: {
       minimum_spend: MINIMUM_SPEND_POUNDS,

@@ -1,6 +1,4 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
-import { amountLeftToMinimum, isTakeawayBasketValid } from '../../../src/domain/takeaway-basket';
-import { formatPrice, MINIMUM_SPEND_POUNDS } from '../../../src/domain/money';
 import {
   basketItems,
   baskets,
@@ -17,11 +15,11 @@ import {
   ensureOwner,
   findOwner,
   itemsOf,
-  lineTotals,
   ownedBy,
   requireBasket,
   type BasketRow,
 } from '../../services/baskets';
+import { assertBasketValid } from '../../services/orders/basket-checks';
 import type { Deps } from '../index';
 import { basketDocument, basketItemResources, basketResource } from './basket-document';
 
@@ -51,8 +49,10 @@ async function assertRestaurantOffers(
   }
 }
 
-async function document(db: Queryable, basket: BasketRow) {
-  return basketDocument(basket, await itemsOf(db, [basket.id]));
+const isoDate = (instant: Date) => instant.toISOString().slice(0, 10);
+
+async function document(db: Queryable, basket: BasketRow, today: string) {
+  return basketDocument(db, basket, await itemsOf(db, [basket.id]), today);
 }
 
 export function basketHandlers({
@@ -81,7 +81,7 @@ export function basketHandlers({
         rows.map((row) => row.id),
       );
       return {
-        data: rows.map((row) => basketResource(row, items)),
+        data: await Promise.all(rows.map((row) => basketResource(db, row, items, isoDate(now())))),
         included: basketItemResources(items),
       };
     },
@@ -112,6 +112,7 @@ export function basketHandlers({
           fulfillmentType,
           deliveryDate: body.delivery_date ?? (body.type === 'TakeawayBasket' ? today : null),
           timeSlot: body.time_slot ?? 'asap',
+          timeSlotEndTime: body.time_slot_end_time ?? null,
           restaurantId: body.restaurant_id ?? null,
           address: body.address ?? null,
         })
@@ -123,7 +124,7 @@ export function basketHandlers({
         .where(and(ownedBy(owner), eq(baskets.type, body.type)));
       if (!basket) throw new Error('basket vanished after insert');
       reply.code(201);
-      return document(db, basket);
+      return document(db, basket, isoDate(now()));
     },
 
     getBasket: async (request) => {
@@ -132,7 +133,7 @@ export function basketHandlers({
         await findOwner(request, db, now()),
         request.params.id,
       );
-      return document(db, basket);
+      return document(db, basket, isoDate(now()));
     },
 
     updateBasket: async (request) => {
@@ -168,7 +169,7 @@ export function basketHandlers({
         })
         .where(eq(baskets.id, basket.id))
         .returning();
-      return document(db, updated ?? basket);
+      return document(db, updated ?? basket, isoDate(now()));
     },
 
     deleteBasket: async (request, reply) => {
@@ -304,7 +305,7 @@ export function basketHandlers({
         }
       });
       reply.code(201);
-      return document(db, basket);
+      return document(db, basket, isoDate(now()));
     },
 
     updateBasketItem: async (request) => {
@@ -319,7 +320,7 @@ export function basketHandlers({
         .where(and(eq(basketItems.id, request.params.itemId), eq(basketItems.basketId, basket.id)))
         .returning();
       if (!updated || updated.parentId !== null) throw notFound('Basket item');
-      return document(db, basket);
+      return document(db, basket, isoDate(now()));
     },
 
     deleteBasketItem: async (request) => {
@@ -339,7 +340,7 @@ export function basketHandlers({
         )
         .returning();
       if (removed.length === 0) throw notFound('Basket item');
-      return document(db, basket);
+      return document(db, basket, isoDate(now()));
     },
 
     deleteBasketItems: async (request) => {
@@ -359,7 +360,7 @@ export function basketHandlers({
             or(inArray(basketItems.id, ids), inArray(basketItems.parentId, ids)),
           ),
         );
-      return document(db, basket);
+      return document(db, basket, isoDate(now()));
     },
 
     validateBasket: async (request) => {
@@ -369,42 +370,8 @@ export function basketHandlers({
         request.params.id,
       );
       const items = await itemsOf(db, [basket.id]);
-      const lines = lineTotals(items);
-      const subtotal = lines.reduce((sum, line) => sum + line.totalPence, 0) / 100;
-      if (lines.length === 0) throw invalid('basket_empty', 'Basket empty', 'Your basket is empty');
-      if (basket.type === 'TakeawayBasket') {
-        if (!isTakeawayBasketValid(lines.length, subtotal, MINIMUM_SPEND_POUNDS)) {
-          throw invalid(
-            'below_minimum',
-            'Below the minimum order',
-            `Add ${formatPrice(amountLeftToMinimum(subtotal, MINIMUM_SPEND_POUNDS))} more to reach the ${formatPrice(MINIMUM_SPEND_POUNDS)} minimum`,
-          );
-        }
-        if (basket.restaurantId !== null) {
-          const productIds = lines.map((line) => line.item.productId);
-          const snoozed = await db
-            .select({ productId: takeawaySnoozes.productId })
-            .from(takeawaySnoozes)
-            .where(
-              and(
-                eq(takeawaySnoozes.restaurantId, basket.restaurantId),
-                inArray(takeawaySnoozes.productId, productIds),
-                gt(takeawaySnoozes.until, now()),
-              ),
-            );
-          const soldOut = lines.filter((line) =>
-            snoozed.some((s) => s.productId === line.item.productId),
-          );
-          if (soldOut.length) {
-            throw invalid(
-              'product_unavailable',
-              'Sold out',
-              `${soldOut.map((line) => line.item.title).join(', ')} sold out for now: remove it to continue`,
-            );
-          }
-        }
-      }
-      return basketDocument(basket, items);
+      await assertBasketValid(db, basket, items, now());
+      return basketDocument(db, basket, items, isoDate(now()));
     },
   };
 }

@@ -16,6 +16,10 @@ export function settingsHandlers({ config }: Deps): OperationHandlers<'getSettin
           default_delivery_price: DEFAULT_DELIVERY_PRICE_POUNDS,
           support_phone: config.supportPhone,
           demo_banner: config.demoBanner,
+          payment_processor: config.stripeSecretKey ? 'stripe' : 'sandbox',
+          stripe_publishable_key: config.stripeSecretKey
+            ? (config.stripePublishableKey ?? null)
+            : null,
         },
       },
     }),

@@ -1,0 +1,74 @@
+import type { components } from '../../../openapi/schema';
+import type { LineItemRow, OrderView } from '../../services/orders/takeaway-orders';
+
+type OrderState = components['schemas']['OrderState'];
+
+const pounds = (pence: number) => pence / 100;
+const iso = (instant: Date | null) => (instant ? instant.toISOString() : null);
+
+export function orderResource({ order, restaurantSite, ratingId, rating, lineItems }: OrderView) {
+  return {
+    type: 'orders' as const,
+    id: String(order.id),
+    attributes: {
+      order_type: order.type,
+      state: order.state as OrderState,
+      fulfillment_type: order.fulfillmentType,
+      restaurant_id: order.restaurantId === null ? null : String(order.restaurantId),
+      restaurant_site: restaurantSite,
+      delivery_date: order.deliveryDate,
+      time_slot: order.timeSlot,
+      time_slot_end_time: order.timeSlotEndTime,
+      asap: order.timeSlot === 'asap',
+      address: order.address ?? null,
+      delivery_note: order.deliveryNote,
+      table_number: order.tableNumber,
+      voucher_code: order.voucherCode,
+      subtotal_price: pounds(order.subtotalPence),
+      delivery_price: pounds(order.deliveryPence),
+      total_discounts: pounds(order.discountPence),
+      total_price: pounds(order.totalPence),
+      prep_time: order.prepMinutes,
+      eta_delay: order.etaDelayMinutes,
+      created_at: order.createdAt.toISOString(),
+      paid_at: iso(order.paidAt),
+      delivered_at: iso(order.deliveredAt),
+      rating_id: ratingId === null ? null : String(ratingId),
+      rating,
+      line_item_ids: lineItems
+        .filter((line) => line.parentId === null)
+        .map((line) => String(line.id)),
+    },
+  };
+}
+
+/** Line items as the spec's entity: a dish's price includes its modifiers, which are sub-items. */
+export function lineItemResources(lines: LineItemRow[], productRatings: Map<number, number>) {
+  return lines.map((line) => {
+    const subItems = lines.filter((sub) => sub.parentId === line.id);
+    const unitPence =
+      line.unitPricePence + subItems.reduce((sum, sub) => sum + sub.unitPricePence, 0);
+    return {
+      type: 'line_items' as const,
+      id: String(line.id),
+      attributes: {
+        product_variant_id: line.productVariantId,
+        title: line.title,
+        variant_title: line.variantTitle,
+        quantity: line.quantity,
+        price: pounds(unitPence),
+        total: pounds(unitPence * line.quantity),
+        parent_line_item: line.parentId === null ? null : String(line.parentId),
+        sub_item_ids: subItems.map((sub) => String(sub.id)),
+        product_rating: productRatings.get(line.id) ?? null,
+      },
+    };
+  });
+}
+
+export function orderDocument(view: OrderView) {
+  return {
+    data: orderResource(view),
+    included: lineItemResources(view.lineItems, view.productRatings),
+  };
+}

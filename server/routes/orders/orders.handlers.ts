@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { restaurants } from '../../db/schema';
+import type { OperationHandlers } from '../../http/handler';
+import { currentSession, requireCustomer } from '../../services/sessions';
+import {
+  customerOrderViews,
+  LIVE_STATES,
+  orderView,
+  PENDING_PAYMENT_STATES,
+  placeTakeawayOrder,
+  requireOrderRow,
+} from '../../services/orders/takeaway-orders';
+import type { Deps } from '../index';
+import { orderDocument, orderResource } from './order-document';
+
+/** Driver positions are shown from when the order leaves the kitchen. */
+const DRIVER_VISIBLE = new Set(['shipped', 'delivered']);
+
+export function orderHandlers({
+  db,
+  now,
+}: Deps): OperationHandlers<
+  | 'createTakeawayOrder'
+  | 'listLiveOrders'
+  | 'listPendingPaymentOrders'
+  | 'getOrder'
+  | 'getDriverLocation'
+> {
+  return {
+    createTakeawayOrder: async (request, reply) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const { orderId, created } = await placeTakeawayOrder(
+        db,
+        {
+          customerId: customer.id,
+          basketId: request.body.basket_id,
+          deliveryNote: request.body.delivery_note,
+        },
+        now(),
+      );
+      reply.code(created ? 201 : 200);
+      return orderDocument(await orderView(db, customer.id, orderId));
+    },
+
+    listLiveOrders: async (request) => {
+      // Polled from every page, signed in or not: signed out is an empty list, not a 401.
+      const session = await currentSession(request, db, now());
+      if (!session?.customerId) return { data: [] };
+      const views = await customerOrderViews(db, session.customerId, LIVE_STATES, 'takeaway');
+      return { data: views.map(orderResource) };
+    },
+
+    listPendingPaymentOrders: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const views = await customerOrderViews(db, customer.id, PENDING_PAYMENT_STATES);
+      return { data: views.map(orderResource) };
+    },
+
+    getOrder: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      return orderDocument(await orderView(db, customer.id, request.params.id));
+    },
+
+    getDriverLocation: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const order = await requireOrderRow(db, customer.id, request.params.id);
+      const [restaurant] =
+        order.restaurantId === null
+          ? []
+          : await db
+              .select({ lat: restaurants.lat, lon: restaurants.lon })
+              .from(restaurants)
+              .where(eq(restaurants.id, order.restaurantId));
+      const visible = DRIVER_VISIBLE.has(order.state);
+      return {
+        data: {
+          type: 'driver_locations' as const,
+          id: String(order.id),
+          attributes: {
+            lat: visible ? order.driverLat : null,
+            lon: visible ? order.driverLon : null,
+            updated_at:
+              visible && order.driverUpdatedAt ? order.driverUpdatedAt.toISOString() : null,
+            restaurant_lat: restaurant?.lat ?? null,
+            restaurant_lon: restaurant?.lon ?? null,
+            destination_lat: order.address?.lat ?? null,
+            destination_lon: order.address?.lon ?? null,
+          },
+        },
+      };
+    },
+  };
+}
