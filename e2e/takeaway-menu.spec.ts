@@ -12,7 +12,9 @@ test.describe('/pasta-now menu', () => {
 
     await expect(page).toHaveURL(/\/pasta-now$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiswick menu');
-    await expect(page.getByText('Delivery in about 15 - 30 mins')).toBeVisible();
+    // A full address: the ETA comes from POST /delivery_estimation (spec section 5).
+    await expect(page.getByText(/^Delivery in about \d+ - \d+ mins$/)).toBeVisible();
+    await expect(page.getByText('Delivery, ASAP')).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Menu sections' }).getByRole('link');
     await expect(sections).toHaveText([
       "This Week's Specials",
@@ -56,11 +58,13 @@ test.describe('/pasta-now menu', () => {
 
     await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
     await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
-    await expect(basket).toContainText('Subtotal: £13.50');
+    const subtotal = basket.getByRole('definition').first();
+    await expect(subtotal).toHaveText('£13.50');
     await expect(basket).toContainText('Your order meets the £10.00 minimum.');
+    await expect(basket.getByRole('button', { name: 'Checkout' })).toBeEnabled();
 
     await page.reload();
-    await expect(basket).toContainText('Subtotal: £13.50');
+    await expect(subtotal).toHaveText('£13.50');
 
     for (let i = 0; i < 3; i += 1)
       await basket.getByRole('button', { name: 'Remove one Garlic Focaccia' }).click();

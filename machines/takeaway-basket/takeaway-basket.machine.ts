@@ -1,36 +1,90 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { changeQuantity, firstPendingChange, type BasketLine } from '../../src/domain/basket-lines';
+import { isTakeawayBasketValid } from '../../src/domain/takeaway-basket';
+import { voucherFailureMessage, type VoucherFailure } from '../../src/domain/voucher';
 
 export const BASKET_UPDATE_FAILED = "Couldn't update your basket. Try again.";
+/** Spec section 8. */
+export const BASKET_LOADING_TIMEOUT = 'Basket loading timeout';
+export const BASKET_DELETE_FAILED = "Couldn't delete basket";
+/** Spec sections 5 and 9: a call that needs the basket waits up to 100 tries of 100 ms. */
+export const BASKET_WAIT_TRIES = 100;
+export const BASKET_POLL_MS = 100;
+
+/** The server's totals for the basket, pounds; the minimum from the basket meta. */
+export interface BasketTotals {
+  subtotal: number;
+  delivery: number;
+  discount: number;
+  total: number;
+  minimumSpend: number;
+}
 
 export interface TakeawayBasketState {
   basketId: string | null;
   lines: BasketLine[];
+  totals?: BasketTotals;
+  voucher?: { id: string; code: string } | null;
 }
 
-export interface TakeawayBasketContext extends TakeawayBasketState {
+export type VoucherState =
+  { status: 'none' } | { status: 'valid'; code: string } | { status: 'invalid'; message: string };
+
+export interface TakeawayBasketContext {
   restaurantId: number;
+  basketId: string | null;
+  lines: BasketLine[];
+  totals: BasketTotals;
+  voucher: { id: string; code: string } | null;
+  voucherState: VoucherState;
   /** What the server last confirmed: shown again if it refuses a change. */
   confirmedLines: BasketLine[];
   error: string | null;
+  /** Calls asked for while the basket was still loading, sent once it has loaded. */
+  queued: QueuedEvent[];
+  waitTries: number;
+  offeringUpsells: boolean;
 }
 
 export type TakeawayBasketEvent =
-  | { type: 'item.add'; productId: string }
+  | { type: 'item.add'; productId: string; subItems?: string[] }
   | { type: 'item.increment'; lineId: string }
-  | { type: 'item.decrement'; lineId: string };
+  | { type: 'item.decrement'; lineId: string }
+  | { type: 'voucher.apply'; code: string }
+  | { type: 'voucher.remove' }
+  | { type: 'basket.empty' }
+  | { type: 'checkout.start' }
+  | { type: 'upsell.close' }
+  | { type: 'checkout.continue' };
+
+type QueuedEvent = Extract<
+  TakeawayBasketEvent,
+  { type: 'item.add' | 'voucher.apply' | 'voucher.remove' | 'basket.empty' }
+>;
 
 type QuantityChange = { basketId: string; lineId: string; quantity: number };
+
+export const EMPTY_TOTALS: BasketTotals = {
+  subtotal: 0,
+  delivery: 0,
+  discount: 0,
+  total: 0,
+  minimumSpend: 10,
+};
 
 const stepOf = (event: TakeawayBasketEvent) => ({
   lineId: 'lineId' in event ? event.lineId : '',
   delta: event.type === 'item.increment' ? (1 as const) : (-1 as const),
 });
 
+const failureOf = (error: unknown): VoucherFailure =>
+  typeof error === 'object' && error !== null ? (error as VoucherFailure) : {};
+
 /**
  * The takeaway basket, alive while the customer is on the menu. It is never created in advance
  * (spec section 4): the first add creates it. Quantity changes show at once; clicks made while a
  * change is on its way are kept and sent after it; a refusal restores what the server confirmed.
+ * A call made while the basket is still loading waits for it (spec section 5).
  */
 export const takeawayBasketMachine = setup({
   types: {
@@ -38,32 +92,66 @@ export const takeawayBasketMachine = setup({
     context: {} as TakeawayBasketContext,
     events: {} as TakeawayBasketEvent,
   },
+  delays: { basketPoll: BASKET_POLL_MS },
   actors: {
     loadBasket: fromPromise<TakeawayBasketState, { restaurantId: number }>(async () => {
       throw new Error('loadBasket not provided');
     }),
     addItem: fromPromise<
       TakeawayBasketState,
-      { basketId: string | null; restaurantId: number; productId: string }
+      { basketId: string | null; restaurantId: number; productId: string; subItems: string[] }
     >(async () => {
       throw new Error('addItem not provided');
     }),
     changeItem: fromPromise<TakeawayBasketState, QuantityChange>(async () => {
       throw new Error('changeItem not provided');
     }),
+    applyVoucher: fromPromise<TakeawayBasketState, { basketId: string; code: string }>(async () => {
+      throw new Error('applyVoucher not provided');
+    }),
+    removeVoucher: fromPromise<TakeawayBasketState, { basketId: string; voucherId: string }>(
+      async () => {
+        throw new Error('removeVoucher not provided');
+      },
+    ),
+    deleteBasket: fromPromise<void, { basketId: string }>(async () => {
+      throw new Error('deleteBasket not provided');
+    }),
   },
   guards: {
     hasBasket: ({ context }) => context.basketId !== null,
+    hasVoucher: ({ context }) => context.basketId !== null && context.voucher !== null,
     hasPendingChange: ({ context }) =>
       firstPendingChange(context.lines, context.confirmedLines) !== null,
+    hasWaitTriesLeft: ({ context }) => context.waitTries + 1 < BASKET_WAIT_TRIES,
+    isBasketValid: ({ context }) =>
+      isTakeawayBasketValid(
+        context.lines.length,
+        context.totals.subtotal,
+        context.totals.minimumSpend,
+      ),
+    isOfferingUpsells: ({ context }) =>
+      context.offeringUpsells &&
+      isTakeawayBasketValid(
+        context.lines.length,
+        context.totals.subtotal,
+        context.totals.minimumSpend,
+      ),
   },
   actions: {
-    assignBasket: assign((_, state: TakeawayBasketState) => ({
-      ...state,
+    assignBasket: assign(({ context }, state: TakeawayBasketState) => ({
+      basketId: state.basketId,
+      lines: state.lines,
       confirmedLines: state.lines,
+      totals: state.totals ?? context.totals,
+      voucher: state.voucher === undefined ? context.voucher : state.voucher,
       error: null,
     })),
-    assignConfirmed: assign({ confirmedLines: (_, state: TakeawayBasketState) => state.lines }),
+    assignConfirmed: assign(({ context }, state: TakeawayBasketState) => ({
+      confirmedLines: state.lines,
+      totals: state.totals ?? context.totals,
+      voucher: state.voucher === undefined ? context.voucher : state.voucher,
+    })),
     showConfirmed: assign({ lines: ({ context }) => context.confirmedLines, error: null }),
     applyChange: assign({
       lines: ({ context }, step: { lineId: string; delta: 1 | -1 }) =>
@@ -75,6 +163,38 @@ export const takeawayBasketMachine = setup({
       error: BASKET_UPDATE_FAILED,
     }),
     assignAddFailed: assign({ error: BASKET_UPDATE_FAILED }),
+    queueRequest: assign({
+      queued: ({ context }, event: QueuedEvent) => [...context.queued, event],
+    }),
+    countWaitTry: assign({ waitTries: ({ context }) => context.waitTries + 1 }),
+    failWaiting: assign({ queued: [], waitTries: 0, error: BASKET_LOADING_TIMEOUT }),
+    replayQueued: enqueueActions(({ context, enqueue }) => {
+      for (const event of context.queued) enqueue.raise(event);
+      enqueue.assign({ queued: [], waitTries: 0 });
+    }),
+    assignVoucherValid: assign({
+      voucherState: (_, code: string): VoucherState => ({ status: 'valid', code }),
+    }),
+    assignVoucherInvalid: assign({
+      voucherState: (_, error: unknown): VoucherState => ({
+        status: 'invalid',
+        message: voucherFailureMessage(failureOf(error)),
+      }),
+    }),
+    clearVoucherState: assign({ voucherState: { status: 'none' } as VoucherState }),
+    clearBasket: assign({
+      basketId: null,
+      lines: [],
+      confirmedLines: [],
+      totals: ({ context }) => ({ ...EMPTY_TOTALS, minimumSpend: context.totals.minimumSpend }),
+      voucher: null,
+      voucherState: { status: 'none' } as VoucherState,
+      error: null,
+      offeringUpsells: false,
+    }),
+    assignDeleteFailed: assign({ error: BASKET_DELETE_FAILED }),
+    offerUpsells: assign({ offeringUpsells: true }),
+    closeUpsells: assign({ offeringUpsells: false }),
   },
 }).createMachine({
   id: 'takeawayBasket',
@@ -82,12 +202,18 @@ export const takeawayBasketMachine = setup({
     restaurantId: input.restaurantId,
     basketId: null,
     lines: [],
+    totals: EMPTY_TOTALS,
+    voucher: null,
+    voucherState: { status: 'none' },
     confirmedLines: [],
     error: null,
+    queued: [],
+    waitTries: 0,
+    offeringUpsells: false,
   }),
   initial: 'loading',
   states: {
-    // Busy while loading: the add buttons wait for the basket rather than dropping a click.
+    // Busy while loading: a call that needs the basket waits for it rather than dropping a click.
     loading: {
       tags: ['busy'],
       invoke: {
@@ -96,9 +222,44 @@ export const takeawayBasketMachine = setup({
         input: ({ context }) => ({ restaurantId: context.restaurantId }),
         onDone: {
           target: 'ready',
-          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'replayQueued'],
         },
-        onError: { target: 'ready' },
+        onError: { target: 'ready', actions: 'replayQueued' },
+      },
+      on: {
+        'item.add': {
+          target: '.waiting',
+          actions: { type: 'queueRequest', params: ({ event }) => event },
+        },
+        'voucher.apply': {
+          target: '.waiting',
+          actions: { type: 'queueRequest', params: ({ event }) => event },
+        },
+        'voucher.remove': {
+          target: '.waiting',
+          actions: { type: 'queueRequest', params: ({ event }) => event },
+        },
+        'basket.empty': {
+          target: '.waiting',
+          actions: { type: 'queueRequest', params: ({ event }) => event },
+        },
+      },
+      initial: 'idle',
+      states: {
+        idle: {},
+        waiting: {
+          after: {
+            basketPoll: [
+              {
+                guard: 'hasWaitTriesLeft',
+                target: 'waiting',
+                reenter: true,
+                actions: 'countWaitTry',
+              },
+              { target: '#takeawayBasket.ready', actions: 'failWaiting' },
+            ],
+          },
+        },
       },
     },
     ready: {
@@ -114,6 +275,12 @@ export const takeawayBasketMachine = setup({
           target: 'syncing',
           actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
         },
+        'voucher.apply': { guard: 'hasBasket', target: 'applyingVoucher' },
+        'voucher.remove': { guard: 'hasVoucher', target: 'removingVoucher' },
+        'basket.empty': { guard: 'hasBasket', target: 'emptying' },
+        'checkout.start': { guard: 'isBasketValid', actions: 'offerUpsells' },
+        'upsell.close': { actions: 'closeUpsells' },
+        'checkout.continue': { guard: 'isOfferingUpsells', target: 'checkingOut' },
       },
     },
     adding: {
@@ -121,11 +288,15 @@ export const takeawayBasketMachine = setup({
       invoke: {
         id: 'addItem',
         src: 'addItem',
-        input: ({ context, event }) => ({
-          basketId: context.basketId,
-          restaurantId: context.restaurantId,
-          productId: (event as Extract<TakeawayBasketEvent, { type: 'item.add' }>).productId,
-        }),
+        input: ({ context, event }) => {
+          const add = event as Extract<TakeawayBasketEvent, { type: 'item.add' }>;
+          return {
+            basketId: context.basketId,
+            restaurantId: context.restaurantId,
+            productId: add.productId,
+            subItems: add.subItems ?? [],
+          };
+        },
         onDone: {
           target: 'ready',
           actions: { type: 'assignBasket', params: ({ event }) => event.output },
@@ -164,5 +335,64 @@ export const takeawayBasketMachine = setup({
         { target: 'ready', actions: 'showConfirmed' },
       ],
     },
+    applyingVoucher: {
+      tags: ['busy'],
+      invoke: {
+        id: 'applyVoucher',
+        src: 'applyVoucher',
+        input: ({ context, event }) => ({
+          basketId: context.basketId ?? '',
+          code: (event as Extract<TakeawayBasketEvent, { type: 'voucher.apply' }>).code,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'assignBasket', params: ({ event }) => event.output },
+            {
+              type: 'assignVoucherValid',
+              params: ({ event }) => event.output.voucher?.code ?? '',
+            },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'assignVoucherInvalid',
+            params: ({ event }: { event: { error: unknown } }) => event.error,
+          },
+        },
+      },
+    },
+    removingVoucher: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeVoucher',
+        src: 'removeVoucher',
+        input: ({ context }) => ({
+          basketId: context.basketId ?? '',
+          voucherId: context.voucher?.id ?? '',
+        }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'assignBasket', params: ({ event }) => event.output },
+            'clearVoucherState',
+          ],
+        },
+        onError: { target: 'ready', actions: 'assignAddFailed' },
+      },
+    },
+    emptying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteBasket',
+        src: 'deleteBasket',
+        input: ({ context }) => ({ basketId: context.basketId ?? '' }),
+        onDone: { target: 'ready', actions: 'clearBasket' },
+        onError: { target: 'ready', actions: 'assignDeleteFailed' },
+      },
+    },
+    // The customer leaves the menu for the checkout (the coordinator's flow).
+    checkingOut: { type: 'final' },
   },
 });

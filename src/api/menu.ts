@@ -1,3 +1,4 @@
+import type { components } from '../../openapi/schema';
 import { api, unwrap } from './client';
 import { toEntity } from './json-api';
 import type { FulfillmentType, MenuCategory, MenuProduct } from './types';
@@ -36,4 +37,15 @@ export async function fetchSnoozedProductIds(
     }),
   );
   return new Set(body.data.map((snoozed) => snoozed.id));
+}
+
+type EstimationBody = components['schemas']['DeliveryEstimationRequest'];
+
+/** POST /delivery_estimation, camelCased for etaText. */
+export async function estimateDelivery(body: EstimationBody) {
+  const response = await unwrap(
+    api.POST('/delivery_estimation', { body }),
+    "Couldn't get delivery time estimation",
+  );
+  return toEntity(response.data);
 }

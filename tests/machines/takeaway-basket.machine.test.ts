@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
 import {
+  BASKET_DELETE_FAILED,
+  BASKET_LOADING_TIMEOUT,
+  BASKET_POLL_MS,
   BASKET_UPDATE_FAILED,
+  BASKET_WAIT_TRIES,
   takeawayBasketMachine,
   type TakeawayBasketState,
 } from '../../machines/takeaway-basket/takeaway-basket.machine';
+import { ApiRequestError } from '../../src/api/api-error';
 import { changeQuantity } from '../../src/domain/basket-lines';
 
 const lines = [
@@ -13,23 +18,50 @@ const lines = [
 ];
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(
-  changeItem: (input: { quantity: number; lineId: string }) => Promise<TakeawayBasketState>,
-) {
+// Coverage guard: every state of the machine is visited by the tests in this file.
+const visited = new Set<string>();
+const stateKeys = (value: unknown, prefix = ''): string[] =>
+  typeof value === 'string'
+    ? [`${prefix}${value}`]
+    : Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => [
+        `${prefix}${key}`,
+        ...stateKeys(child, `${prefix}${key}.`),
+      ]);
+
+const totals = { subtotal: 25.5, delivery: 1.99, discount: 0, total: 27.49, minimumSpend: 10 };
+const loaded: TakeawayBasketState = { basketId: 'b1', lines, totals, voucher: null };
+
+type Actors = Partial<
+  Record<keyof typeof takeawayBasketMachine.implementations.actors, AnyActorLogic>
+>;
+
+function startWith(actors: Actors) {
   const actor = createActor(
     takeawayBasketMachine.provide({
       actors: {
-        loadBasket: fromPromise(async (): Promise<TakeawayBasketState> => ({
-          basketId: 'b1',
-          lines,
-        })),
-        addItem: fromPromise(async (): Promise<TakeawayBasketState> => ({ basketId: 'b1', lines })),
-        changeItem: fromPromise(async ({ input }) => changeItem(input)),
-      },
+        loadBasket: fromPromise(async (): Promise<TakeawayBasketState> => loaded),
+        addItem: fromPromise(async (): Promise<TakeawayBasketState> => loaded),
+        changeItem: fromPromise(async (): Promise<TakeawayBasketState> => loaded),
+        applyVoucher: fromPromise(async (): Promise<TakeawayBasketState> => loaded),
+        removeVoucher: fromPromise(async (): Promise<TakeawayBasketState> => loaded),
+        deleteBasket: fromPromise(async () => undefined),
+        ...actors,
+      } as never,
     }),
     { input: { restaurantId: 16 } },
-  ).start();
-  return actor;
+  );
+  actor.subscribe((snapshot) => stateKeys(snapshot.value).forEach((key) => visited.add(key)));
+  return actor.start();
+}
+
+function start(
+  changeItem: (input: { quantity: number; lineId: string }) => Promise<TakeawayBasketState>,
+) {
+  return startWith({
+    changeItem: fromPromise(async ({ input }: { input: { quantity: number; lineId: string } }) =>
+      changeItem(input),
+    ),
+  });
 }
 
 describe('changeQuantity (spec section 4)', () => {
@@ -118,4 +150,260 @@ describe('clicks during a change', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.lines[1]?.quantity).toBe(4);
   });
+});
+
+describe('adding a dish with modifiers', () => {
+  it('sends the chosen modifiers as sub items and shows them on the line', async () => {
+    const inputs: unknown[] = [];
+    const actor = startWith({
+      loadBasket: fromPromise(async () => ({ basketId: null, lines: [] })),
+      addItem: fromPromise(async ({ input }) => {
+        inputs.push(input);
+        return {
+          ...loaded,
+          lines: [
+            { id: '9', title: 'Cacio e Pepe', quantity: 1, price: 15, modifiers: ['Truffle'] },
+          ],
+        };
+      }),
+    });
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '102', subItems: ['901'] });
+    await settled();
+
+    expect(inputs).toEqual([
+      { basketId: null, restaurantId: 16, productId: '102', subItems: ['901'] },
+    ]);
+    expect(actor.getSnapshot().context.lines[0]?.modifiers).toEqual(['Truffle']);
+  });
+
+  it('says so when adding fails', async () => {
+    const actor = startWith({
+      addItem: fromPromise(async () => {
+        throw new Error('500');
+      }),
+    });
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '102' });
+    await settled();
+
+    expect(actor.getSnapshot().context.error).toBe(BASKET_UPDATE_FAILED);
+  });
+});
+
+describe('a call made while the basket is loading (spec section 5: 100 tries of 100 ms)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for the basket, then makes the call', async () => {
+    vi.useFakeTimers();
+    let release: (state: TakeawayBasketState) => void = () => undefined;
+    const added: unknown[] = [];
+    const actor = startWith({
+      loadBasket: fromPromise(() => new Promise<TakeawayBasketState>((r) => (release = r))),
+      addItem: fromPromise(async ({ input }) => {
+        added.push(input);
+        return loaded;
+      }),
+    });
+
+    actor.send({ type: 'item.add', productId: '102' });
+    await vi.advanceTimersByTimeAsync(BASKET_POLL_MS * 50);
+    expect(actor.getSnapshot().matches({ loading: 'waiting' })).toBe(true);
+    expect(actor.getSnapshot().context.waitTries).toBe(50);
+    release(loaded);
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(added).toEqual([{ basketId: 'b1', restaurantId: 16, productId: '102', subItems: [] }]);
+    expect(actor.getSnapshot().context.waitTries).toBe(0);
+  });
+
+  it("gives up after 100 tries with 'Basket loading timeout'", async () => {
+    vi.useFakeTimers();
+    const actor = startWith({
+      loadBasket: fromPromise(() => new Promise<TakeawayBasketState>(() => undefined)),
+    });
+
+    actor.send({ type: 'voucher.apply', code: 'PASTA5' });
+    await vi.advanceTimersByTimeAsync(BASKET_POLL_MS * (BASKET_WAIT_TRIES - 1));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await vi.advanceTimersByTimeAsync(BASKET_POLL_MS);
+
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.error).toBe(BASKET_LOADING_TIMEOUT);
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+  });
+
+  it('queues a voucher removal and emptying too, and replays them after a failed load', async () => {
+    vi.useFakeTimers();
+    let fail: (error: Error) => void = () => undefined;
+    const actor = startWith({
+      loadBasket: fromPromise(() => new Promise<TakeawayBasketState>((_, r) => (fail = r))),
+    });
+
+    actor.send({ type: 'voucher.remove' });
+    actor.send({ type: 'basket.empty' });
+    expect(actor.getSnapshot().context.queued).toHaveLength(2);
+    fail(new Error('offline'));
+    await vi.advanceTimersByTimeAsync(0);
+
+    // Without a basket neither call can go: they are dropped rather than sent with no id.
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+  });
+});
+
+describe('vouchers (spec section 8)', () => {
+  const refusing = (error: unknown) =>
+    startWith({
+      applyVoucher: fromPromise(async () => {
+        throw error;
+      }),
+    });
+
+  it('applies a voucher and shows the new totals', async () => {
+    const actor = startWith({
+      applyVoucher: fromPromise(async () => ({
+        ...loaded,
+        totals: { ...totals, discount: 5, total: 22.49 },
+        voucher: { id: '3', code: 'PASTA5' },
+      })),
+    });
+    await settled();
+
+    actor.send({ type: 'voucher.apply', code: 'pasta5' });
+    await settled();
+
+    expect(actor.getSnapshot().context.voucherState).toEqual({ status: 'valid', code: 'PASTA5' });
+    expect(actor.getSnapshot().context.totals.discount).toBe(5);
+  });
+
+  it.each([
+    [
+      new ApiRequestError(
+        400,
+        [{ status: '400', code: 'x', title: 't', detail: 'PASTA5 expired on 2023-08-31' }],
+        '',
+      ),
+      'PASTA5 expired on 2023-08-31',
+    ],
+    [new ApiRequestError(404, [], ''), 'Invalid code'],
+    [new ApiRequestError(500, [], ''), "Couldn't validate voucher"],
+    [new Error('odd'), 'Voucher invalid'],
+  ])('on %s shows %s', async (error, message) => {
+    const actor = refusing(error);
+    await settled();
+
+    actor.send({ type: 'voucher.apply', code: 'PASTA5' });
+    await settled();
+
+    expect(actor.getSnapshot().context.voucherState).toEqual({ status: 'invalid', message });
+  });
+
+  it('removes the applied voucher', async () => {
+    const inputs: unknown[] = [];
+    const actor = startWith({
+      loadBasket: fromPromise(async () => ({ ...loaded, voucher: { id: '3', code: 'PASTA5' } })),
+      removeVoucher: fromPromise(async ({ input }) => {
+        inputs.push(input);
+        return { ...loaded, voucher: null };
+      }),
+    });
+    await settled();
+
+    actor.send({ type: 'voucher.remove' });
+    await settled();
+
+    expect(inputs).toEqual([{ basketId: 'b1', voucherId: '3' }]);
+    expect(actor.getSnapshot().context.voucher).toBeNull();
+  });
+
+  it('says so when removing fails', async () => {
+    const actor = startWith({
+      loadBasket: fromPromise(async () => ({ ...loaded, voucher: { id: '3', code: 'PASTA5' } })),
+      removeVoucher: fromPromise(async () => {
+        throw new Error('500');
+      }),
+    });
+    await settled();
+
+    actor.send({ type: 'voucher.remove' });
+    await settled();
+
+    expect(actor.getSnapshot().context.voucher).toEqual({ id: '3', code: 'PASTA5' });
+    expect(actor.getSnapshot().context.error).toBe(BASKET_UPDATE_FAILED);
+  });
+});
+
+describe('emptying the basket', () => {
+  it('deletes it and starts again empty', async () => {
+    const actor = startWith({});
+    await settled();
+
+    actor.send({ type: 'basket.empty' });
+    await settled();
+
+    expect(actor.getSnapshot().context).toMatchObject({ basketId: null, lines: [] });
+  });
+
+  it('says "Couldn\'t delete basket" when the delete fails', async () => {
+    const actor = startWith({
+      deleteBasket: fromPromise(async () => {
+        throw new Error('500');
+      }),
+    });
+    await settled();
+
+    actor.send({ type: 'basket.empty' });
+    await settled();
+
+    expect(actor.getSnapshot().context.error).toBe(BASKET_DELETE_FAILED);
+    expect(actor.getSnapshot().context.lines).toEqual(lines);
+  });
+});
+
+describe('checkout: upsells first', () => {
+  it('is refused below the minimum', async () => {
+    const actor = startWith({
+      loadBasket: fromPromise(async () => ({
+        ...loaded,
+        totals: { ...totals, subtotal: 9.99 },
+      })),
+    });
+    await settled();
+
+    expect(actor.getSnapshot().can({ type: 'checkout.start' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'checkout.continue' })).toBe(false);
+  });
+
+  it('offers upsells, can go back to the menu, then continues to checkout', async () => {
+    const actor = startWith({});
+    await settled();
+
+    actor.send({ type: 'checkout.start' });
+    expect(actor.getSnapshot().context.offeringUpsells).toBe(true);
+    actor.send({ type: 'upsell.close' });
+    expect(actor.getSnapshot().can({ type: 'checkout.continue' })).toBe(false);
+    actor.send({ type: 'checkout.start' });
+    actor.send({ type: 'item.add', productId: '301' });
+    await settled();
+    actor.send({ type: 'checkout.continue' });
+
+    expect(actor.getSnapshot().value).toBe('checkingOut');
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+});
+
+afterAll(() => {
+  // Transient states (only `always`) are passed through, never seen in a snapshot.
+  const states = Object.keys(takeawayBasketMachine.root.states)
+    .filter((key) => !takeawayBasketMachine.root.states[key]!.always?.length)
+    .flatMap((key) => [
+      key,
+      ...Object.keys(takeawayBasketMachine.root.states[key]!.states).map(
+        (child) => `${key}.${child}`,
+      ),
+    ]);
+  expect(states.filter((state) => !visited.has(state))).toEqual([]);
 });

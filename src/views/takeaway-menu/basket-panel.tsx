@@ -1,17 +1,131 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { Actor } from 'xstate';
 import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/takeaway-basket.machine';
-import { subtotalOf } from '../../domain/basket-lines';
+import type { MenuProduct } from '../../api/types';
+import { Modal } from '../../components/modal';
+import { TextField } from '../../components/form/text-field';
+import { formatPrice } from '../../domain/money';
 import { amountLeftToMinimum } from '../../domain/takeaway-basket';
-import { formatPrice, MINIMUM_SPEND_POUNDS } from '../../domain/money';
 
-/** The basket beside the menu: lines with quantity buttons, the subtotal and what the minimum still needs. */
-export function BasketPanel({ actor }: { actor: Actor<typeof takeawayBasketMachine> }) {
+type BasketActor = Actor<typeof takeawayBasketMachine>;
+
+function VoucherForm({ actor }: { actor: BasketActor }) {
+  const [code, setCode] = useState('');
+  const voucher = useSelector(actor, (s) => s.context.voucher);
+  const voucherState = useSelector(actor, (s) => s.context.voucherState);
+  const canApply = useSelector(actor, (s) => s.can({ type: 'voucher.apply', code: 'X' }));
+  const canRemove = useSelector(actor, (s) => s.can({ type: 'voucher.remove' }));
+  const invalid = voucherState.status === 'invalid' ? voucherState.message : undefined;
+  return (
+    <div className="basket__voucher">
+      {voucher ? (
+        <p role="status">
+          Voucher <strong>{voucher.code}</strong> applied.{' '}
+          <button
+            type="button"
+            className="button button--link"
+            disabled={!canRemove}
+            onClick={() => actor.send({ type: 'voucher.remove' })}
+          >
+            Remove voucher
+          </button>
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (code.trim()) actor.send({ type: 'voucher.apply', code });
+          }}
+        >
+          <TextField
+            id="voucher-code"
+            label="Voucher code"
+            value={code}
+            autoComplete="off"
+            error={invalid}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={!canApply || !code.trim()}
+          >
+            Apply voucher
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Upsells({ actor, products }: { actor: BasketActor; products: MenuProduct[] }) {
+  const open = useSelector(actor, (s) => s.context.offeringUpsells);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  return (
+    <Modal open={open} title="Anything else?" onClose={() => actor.send({ type: 'upsell.close' })}>
+      {products.length === 0 ? (
+        <p>You have everything. Enjoy!</p>
+      ) : (
+        <ul className="upsells">
+          {products.map((product) => (
+            <li key={product.id} className="upsells__item">
+              <span>
+                {product.title} <span>{formatPrice(product.price)}</span>
+              </span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() => actor.send({ type: 'item.add', productId: product.id })}
+              >
+                Add <span className="visually-hidden">{product.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="modal__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'checkout.continue' })}
+        >
+          Continue to checkout
+        </button>
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() => actor.send({ type: 'upsell.close' })}
+        >
+          Back to the menu
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The basket beside the menu: lines with their modifiers and quantity buttons, the server's totals,
+ * what the minimum still needs, a voucher, and the way to checkout (upsells first).
+ */
+export function BasketPanel({
+  actor,
+  upsellProducts,
+}: {
+  actor: BasketActor;
+  upsellProducts: MenuProduct[];
+}) {
   const lines = useSelector(actor, (s) => s.context.lines);
+  const totals = useSelector(actor, (s) => s.context.totals);
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const subtotal = subtotalOf(lines);
-  const left = amountLeftToMinimum(subtotal, MINIMUM_SPEND_POUNDS);
+  const canCheckout = useSelector(actor, (s) => s.can({ type: 'checkout.start' }));
+  const canEmpty = useSelector(actor, (s) => s.can({ type: 'basket.empty' }));
+  const left = amountLeftToMinimum(totals.subtotal, totals.minimumSpend);
+  const inBasket = new Set(lines.map((line) => line.productId));
   return (
     <aside className="basket" aria-labelledby="basket-heading">
       <h2 id="basket-heading">Your basket</h2>
@@ -26,7 +140,12 @@ export function BasketPanel({ actor }: { actor: Actor<typeof takeawayBasketMachi
         <ul className="basket__lines">
           {lines.map((line) => (
             <li key={line.id} className="basket__line">
-              <span className="basket__title">{line.title}</span>
+              <span className="basket__title">
+                {line.title}
+                {line.modifiers && line.modifiers.length > 0 && (
+                  <span className="basket__modifiers"> with {line.modifiers.join(', ')}</span>
+                )}
+              </span>
               <span className="basket__quantity">
                 <button
                   type="button"
@@ -51,14 +170,57 @@ export function BasketPanel({ actor }: { actor: Actor<typeof takeawayBasketMachi
           ))}
         </ul>
       )}
-      <p className="basket__subtotal" aria-live="polite" aria-busy={busy}>
-        Subtotal: <strong>{formatPrice(subtotal)}</strong>
+      <dl className="basket__totals" aria-live="polite" aria-busy={busy}>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(totals.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Delivery fee</dt>
+          <dd>{formatPrice(totals.delivery)}</dd>
+        </div>
+        {totals.discount > 0 && (
+          <div>
+            <dt>Discount</dt>
+            <dd>−{formatPrice(totals.discount)}</dd>
+          </div>
+        )}
+        <div className="basket__total">
+          <dt>Total</dt>
+          <dd>{formatPrice(totals.total)}</dd>
+        </div>
+      </dl>
+      <p id="basket-minimum" aria-live="polite">
+        {lines.length === 0
+          ? `The minimum order is ${formatPrice(totals.minimumSpend)}.`
+          : left > 0
+            ? `Add ${formatPrice(left)} more to reach the ${formatPrice(totals.minimumSpend)} minimum order.`
+            : `Your order meets the ${formatPrice(totals.minimumSpend)} minimum.`}
       </p>
-      <p aria-live="polite">
-        {left > 0
-          ? `Add ${formatPrice(left)} more to reach the ${formatPrice(MINIMUM_SPEND_POUNDS)} minimum order.`
-          : `Your order meets the ${formatPrice(MINIMUM_SPEND_POUNDS)} minimum.`}
-      </p>
+      <VoucherForm actor={actor} />
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!canCheckout}
+        aria-describedby="basket-minimum"
+        onClick={() => actor.send({ type: 'checkout.start' })}
+      >
+        Checkout
+      </button>
+      {lines.length > 0 && (
+        <button
+          type="button"
+          className="button button--link"
+          disabled={!canEmpty}
+          onClick={() => actor.send({ type: 'basket.empty' })}
+        >
+          Empty basket
+        </button>
+      )}
+      <Upsells
+        actor={actor}
+        products={upsellProducts.filter((product) => !inBasket.has(product.id))}
+      />
     </aside>
   );
 }
