@@ -23,6 +23,12 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
   { route: '/pasta-now', screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx', budgetKiB: 140 },
   { route: '/account', screen: 'src/views/account/account-layout.tsx', budgetKiB: 140 },
   { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 140 },
+  {
+    route: '/takeaway/track/:orderId',
+    screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',
+    budgetKiB: 140,
+  },
+  { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 140 },
 ];
 
 const dist = path.resolve('dist');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { FlashMessages } from '../../components/flash/flash-messages';
 import { DemoBanner } from './demo-banner';
+import { LiveOrderLink } from './live-order-link';
 import { TopBar } from './top-bar';
 import { topBarVariant } from './top-bar-variant';
 
@@ -15,6 +16,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <DemoBanner />
       <TopBar variant={topBarVariant(pathname)} />
       <FlashMessages />
+      <LiveOrderLink />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
