@@ -9,6 +9,7 @@ import {
   cardFormErrors,
   deliveryDetailsErrors,
   hasDeliveryDetails,
+  withAccountContact,
 } from '../../src/domain/checkout';
 import { AUTH_MESSAGES } from '../auth/auth.machine';
 import type {
@@ -137,7 +138,10 @@ export const takeawayCheckoutMachine = setup({
         throw new Error('saveAddress not provided');
       },
     ),
-    saveInstructions: fromPromise<CheckoutBasket, { basketId: string; note: string }>(async () => {
+    saveInstructions: fromPromise<
+      CheckoutBasket,
+      { basket: CheckoutBasket; customer: CheckoutCustomer | null; note: string }
+    >(async () => {
       throw new Error('saveInstructions not provided');
     }),
     loadPaymentMethods: fromPromise<SavedPaymentMethod[]>(async () => {
@@ -180,7 +184,8 @@ export const takeawayCheckoutMachine = setup({
     isBasketEmpty: (_, basket: CheckoutBasket | null) => !basket || basket.itemCount === 0,
     isDelivery: ({ context }) => context.basket?.fulfillmentType === 'delivery',
     needsAddress: ({ context }) =>
-      context.basket?.fulfillmentType === 'delivery' && !hasDeliveryDetails(context.basket.address),
+      context.basket?.fulfillmentType === 'delivery' &&
+      !hasDeliveryDetails(withAccountContact(context.basket.address, context.customer)),
     hasFormErrors: (_, errors: FormError[]) => errors.length > 0,
     isNewCard: (_, choice: PaymentChoice) => choice.kind === 'newCard',
     hasOrder: ({ context }) => context.order !== null,
@@ -636,7 +641,8 @@ export const takeawayCheckoutMachine = setup({
         id: 'saveInstructions',
         src: 'saveInstructions',
         input: ({ context, event }) => ({
-          basketId: context.basket?.id ?? '',
+          basket: context.basket!,
+          customer: context.customer,
           note: (event as Extract<TakeawayCheckoutEvent, { type: 'instructions.submit' }>).note,
         }),
         onDone: {

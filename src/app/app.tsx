@@ -4,6 +4,7 @@ import { BasketRedirect } from '../views/basket-redirect/basket-redirect';
 import { AppLayout } from './layout/app-layout';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { lazyRoute } from './lazy-route';
+import { WALLET_PATHS } from '../flows/wallet-paths';
 
 // Every screen is its own chunk: the first load carries only the shell and the screen asked for.
 const AddressSearchPage = lazyRoute(() => import('../views/address-search/address-search-page'));
@@ -13,7 +14,27 @@ const SupportPage = lazyRoute(() => import('../views/support/support-page'));
 const RestaurantsPage = lazyRoute(() => import('../views/restaurants/restaurants-page'));
 const RestaurantPage = lazyRoute(() => import('../views/restaurants/restaurant-page'));
 const TakeawayMenuPage = lazyRoute(() => import('../views/takeaway-menu/takeaway-menu-page'));
+const RestaurantFinderPage = lazyRoute(
+  () => import('../views/restaurant-finder/restaurant-finder-page'),
+);
+const PastaTypePage = lazyRoute(() => import('../views/pasta-type/pasta-type-page'));
+const TakeawayTrackingPage = lazyRoute(
+  () => import('../views/takeaway-tracking/takeaway-tracking-page'),
+);
+const RatingPage = lazyRoute(() => import('../views/rating/rating-page'));
+const RatingConfirmationPage = lazyRoute(() => import('../views/rating/rating-confirmation-page'));
+const TakeawayCheckoutFlow = lazyRoute(
+  () => import('../views/takeaway-checkout/takeaway-checkout-flow'),
+);
 const NotFoundPage = lazyRoute(() => import('../views/not-found/not-found-page'));
+
+/** The takeaway checkout's steps and the wallet's return screens: one element keeps one flow. */
+export const TAKEAWAY_CHECKOUT_ROUTES = [
+  '/pasta-now-checkout',
+  '/pasta-now-checkout/*',
+  WALLET_PATHS.confirmation,
+  WALLET_PATHS.setupConfirmation,
+];
 
 export const AUTH_ROUTES = [
   '/social-login',
@@ -44,12 +65,20 @@ export function App() {
               <Route key={path} path={path} element={<AuthFlow />} />
             ))}
             <Route path="/pasta-now" element={<TakeawayMenuPage />} />
+            <Route path="/pasta-now-find" element={<RestaurantFinderPage />} />
+            {TAKEAWAY_CHECKOUT_ROUTES.map((path) => (
+              <Route key={path} path={path} element={<TakeawayCheckoutFlow />} />
+            ))}
+            <Route path="/pasta-type" element={<PastaTypePage />} />
             <Route path="/my-basket" element={<BasketRedirect signedInTo="/pasta-now" />} />
             <Route path="/my-rk-basket" element={<BasketRedirect signedInTo="/menu" />} />
             <Route path="/account/*" element={<AccountLayout />} />
             <Route path="/support" element={<SupportPage />} />
             <Route path="/restaurants" element={<RestaurantsPage />} />
             <Route path="/restaurant/:restaurantId" element={<RestaurantPage />} />
+            <Route path="/takeaway/track/:orderId" element={<TakeawayTrackingPage />} />
+            <Route path="/rate-my-takeaway" element={<RatingPage />} />
+            <Route path="/rate-my-takeaway/confirmation" element={<RatingConfirmationPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -32,6 +32,25 @@ export function hasDeliveryDetails(address: CheckoutContact | null | undefined):
   return canSkipShippingScreen(address) && isAddressReady(address) && filled(address?.phone);
 }
 
+/**
+ * The basket's address with the account's names and phone where the address has none: names
+ * known from the account count as known (spec section 2's entry guard).
+ */
+export function withAccountContact<T extends CheckoutContact>(
+  address: T | null | undefined,
+  account: Pick<CheckoutContact, 'firstName' | 'lastName' | 'phone'> | null | undefined,
+): T | null {
+  if (!address) return null;
+  const pick = (own: string | null | undefined, fallback: string | null | undefined) =>
+    filled(own) ? own : (fallback ?? own);
+  return {
+    ...address,
+    firstName: pick(address.firstName, account?.firstName),
+    lastName: pick(address.lastName, account?.lastName),
+    phone: pick(address.phone, account?.phone),
+  };
+}
+
 /** The delivery-details form, each message saying how to fix it (GOV.UK style). */
 export function deliveryDetailsErrors(form: CheckoutContact): FormError[] {
   const errors: FormError[] = [];

@@ -5,11 +5,11 @@ import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import type { StepProps } from './auth-flow';
 import { StepLink } from './auth-links';
-import { useAuthStep } from './use-auth-step';
+import { useFormStep } from '../../flows/use-form-step';
 
 export function ForgotPasswordStep({ actor }: StepProps) {
   useDocumentTitle('Reset your password');
-  const { busy, summary, errorFor } = useAuthStep(actor);
+  const { busy, summary, errorFor } = useFormStep(actor);
   const [email, setEmail] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

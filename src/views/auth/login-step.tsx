@@ -3,13 +3,20 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
-import type { StepProps } from './auth-flow';
+import type { LoginForm } from '../../domain/account-forms';
+import { AUTH_PATHS } from '../../../machines/auth/auth.machine';
 import { StepLink } from './auth-links';
-import { useAuthStep } from './use-auth-step';
+import { useFormStep, type FormStepActor } from '../../flows/use-form-step';
 
-export function LoginStep({ actor }: StepProps) {
+export interface LoginStepProps {
+  actor: FormStepActor<{ type: 'login.submit'; form: LoginForm }>;
+  /** Where "Create an account" goes: the auth flow's sign-up, or a checkout's. */
+  signupPath?: string;
+}
+
+export function LoginStep({ actor, signupPath = AUTH_PATHS.signup }: LoginStepProps) {
   useDocumentTitle('Sign in');
-  const { busy, summary, errorFor } = useAuthStep(actor);
+  const { busy, summary, errorFor } = useFormStep(actor);
   const [form, setForm] = useState({ email: '', password: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,10 +51,10 @@ export function LoginStep({ actor }: StepProps) {
         </Button>
       </form>
       <p>
-        <StepLink to="/forgot-password">Forgotten your password?</StepLink>
+        <StepLink to={AUTH_PATHS.forgotPassword}>Forgotten your password?</StepLink>
       </p>
       <p>
-        New to Sfoglia? <StepLink to="/signup">Create an account</StepLink>
+        New to Sfoglia? <StepLink to={signupPath}>Create an account</StepLink>
       </p>
     </div>
   );

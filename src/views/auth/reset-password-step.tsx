@@ -5,12 +5,12 @@ import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { MIN_PASSWORD_LENGTH } from '../../domain/account-forms';
 import type { StepProps } from './auth-flow';
-import { useAuthStep } from './use-auth-step';
+import { useFormStep } from '../../flows/use-form-step';
 
 /** Reached only from a password-reset link: the customer is signed in and chooses a new password. */
 export function ResetPasswordStep({ actor }: StepProps) {
   useDocumentTitle('Choose a new password');
-  const { busy, summary, errorFor } = useAuthStep(actor);
+  const { busy, summary, errorFor } = useFormStep(actor);
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

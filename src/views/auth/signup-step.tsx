@@ -5,9 +5,9 @@ import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { MIN_PASSWORD_LENGTH, type SignupForm } from '../../domain/account-forms';
-import type { StepProps } from './auth-flow';
+import { AUTH_PATHS } from '../../../machines/auth/auth.machine';
 import { StepLink } from './auth-links';
-import { useAuthStep } from './use-auth-step';
+import { useFormStep, type FormStepActor } from '../../flows/use-form-step';
 
 const CHANNELS = [
   { value: 'emails', label: 'Email' },
@@ -17,10 +17,15 @@ const CHANNELS = [
 ];
 
 /** Spec section 5: first name, last name, email, password and a marketing preference. */
-export function SignupStep({ actor }: StepProps) {
+export interface SignupStepProps {
+  actor: FormStepActor<{ type: 'signup.submit'; form: SignupForm }>;
+  /** Where "Sign in" goes: the auth flow's sign-in, or a checkout's. */
+  loginPath?: string;
+}
+
+export function SignupStep({ actor, loginPath = AUTH_PATHS.login }: SignupStepProps) {
   useDocumentTitle('Create an account');
-  const { busy, summary, errorFor } = useAuthStep(actor);
-  const emailTaken = actor.getSnapshot().context.emailTaken;
+  const { busy, summary, errorFor, emailTaken } = useFormStep(actor);
   const [fields, setFields] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [channels, setChannels] = useState<string[]>([]);
 
@@ -54,8 +59,8 @@ export function SignupStep({ actor }: StepProps) {
       <ErrorSummary errors={summary} />
       {emailTaken && (
         <p className="notice">
-          Already have an account? <StepLink to="/login">Sign in</StepLink> or{' '}
-          <StepLink to="/forgot-password">reset your password</StepLink>.
+          Already have an account? <StepLink to={loginPath}>Sign in</StepLink> or{' '}
+          <StepLink to={AUTH_PATHS.forgotPassword}>reset your password</StepLink>.
         </p>
       )}
       <h1>Create an account</h1>
@@ -91,7 +96,7 @@ export function SignupStep({ actor }: StepProps) {
         </Button>
       </form>
       <p>
-        Already have an account? <StepLink to="/login">Sign in</StepLink>
+        Already have an account? <StepLink to={loginPath}>Sign in</StepLink>
       </p>
     </div>
   );

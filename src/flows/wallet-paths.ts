@@ -1,0 +1,6 @@
+/** The wallet this app offers (PayPal-style) and its return screens, /{wallet}-… (spec section 2). */
+export const WALLET = 'paypal';
+export const WALLET_PATHS = {
+  confirmation: `/${WALLET}-confirmation`,
+  setupConfirmation: `/${WALLET}-setup-confirmation`,
+} as const;

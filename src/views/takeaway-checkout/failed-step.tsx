@@ -1,0 +1,17 @@
+import { useSelector } from '@xstate/react';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Button } from '../../components/form/button';
+import type { CheckoutStepProps } from './checkout-step-props';
+
+/** A call the checkout cannot go on without failed: say so and offer to try again. */
+export function FailedStep({ actor }: CheckoutStepProps) {
+  useDocumentTitle('Checkout: something went wrong');
+  const message = useSelector(actor, (snapshot) => snapshot.context.errors[0]?.message);
+  return (
+    <div className="narrow">
+      <h1>Sorry, something went wrong</h1>
+      <p role="alert">{message}</p>
+      <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>
+    </div>
+  );
+}

@@ -1,0 +1,372 @@
+import { fromPromise } from 'xstate';
+import { takeawayCheckoutMachine } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
+import type {
+  CheckoutBasket,
+  CheckoutFailure,
+  PaymentChoice,
+  PlacedOrder,
+  SavedPaymentMethod,
+} from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import { api, unwrap } from '../../api/client';
+import { isApiRequestError } from '../../api/api-error';
+import { toEntity } from '../../api/json-api';
+import type { Basket, Customer } from '../../api/types';
+import { parseCardExpiry, withAccountContact } from '../../domain/checkout';
+import { WALLET_PATHS } from '../../flows/wallet-paths';
+import { normaliseUkPhone } from '../../domain/phone';
+import { parseUkPostcode } from '../../domain/postcode';
+
+/** Form fields the server's JSON pointers name. */
+const FIELD_OF_POINTER: Record<string, string> = {
+  '/card_number': 'cardNumber',
+  '/exp_month': 'cardExpiry',
+  '/exp_year': 'cardExpiry',
+  '/cvc': 'cardCvc',
+  '/address/first_name': 'firstName',
+  '/address/last_name': 'lastName',
+  '/address/phone': 'phone',
+  '/address/address1': 'address1',
+  '/address/city': 'city',
+  '/address/zip': 'zip',
+};
+
+/** Turns an API failure into what the machine reads: status, code, message, field, hard decline. */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isApiRequestError(error)) throw { status: 0 } satisfies CheckoutFailure;
+    const first = error.errors[0];
+    const meta = (first as { meta?: { hard_decline?: boolean } } | undefined)?.meta;
+    const failure: CheckoutFailure = {
+      status: error.status,
+      code: error.code,
+      message: error.serverMessage,
+      field: FIELD_OF_POINTER[first?.source?.pointer ?? ''],
+      hardDecline: meta?.hard_decline === true,
+    };
+    throw failure;
+  }
+}
+
+type BasketBody = { data: Parameters<typeof toEntity>[0] & { id: string } };
+
+function toCheckoutBasket(body: BasketBody): CheckoutBasket {
+  const basket = toEntity(body.data) as Basket;
+  return {
+    id: basket.id,
+    fulfillmentType: basket.fulfillmentType,
+    itemCount: basket.itemIds.length,
+    totalPrice: basket.totalPrice,
+    address: basket.address
+      ? {
+          firstName: basket.address.firstName ?? '',
+          lastName: basket.address.lastName ?? '',
+          phone: basket.address.phone ?? '',
+          address1: basket.address.address1,
+          address2: basket.address.address2 ?? '',
+          city: basket.address.city,
+          zip: basket.address.zip,
+          lat: basket.address.lat ?? null,
+          lon: basket.address.lon ?? null,
+        }
+      : null,
+    deliveryNote: basket.deliveryNote ?? null,
+  };
+}
+
+const toOrder = (body: { data: { id: string; attributes: { total_price: number } } }) =>
+  ({ id: body.data.id, totalPrice: body.data.attributes.total_price }) satisfies PlacedOrder;
+
+function toMethod(resource: Parameters<typeof toEntity>[0]): SavedPaymentMethod {
+  const method = toEntity(resource) as unknown as {
+    id: string;
+    paymentMethodType: SavedPaymentMethod['type'];
+    brand: string | null;
+    last4: string | null;
+    email: string | null;
+    default: boolean;
+  };
+  return {
+    id: method.id,
+    type: method.paymentMethodType,
+    brand: method.brand,
+    last4: method.last4,
+    email: method.email,
+    isDefault: method.default,
+  };
+}
+
+export const toCheckoutCustomer = (customer: Customer) => ({
+  firstName: customer.firstName,
+  lastName: customer.lastName,
+  phone: customer.phone ?? null,
+});
+
+async function processorName() {
+  const settings = await unwrap(api.GET('/settings'));
+  return settings.data.attributes.payment_processor;
+}
+
+async function currentBasket(): Promise<CheckoutBasket | null> {
+  const list = await unwrap(api.GET('/baskets'));
+  const resource = list.data.find((basket) => basket.attributes.basket_type === 'TakeawayBasket');
+  return resource ? toCheckoutBasket({ data: resource }) : null;
+}
+
+/** A payment attempt's key: a retried request repeats it, a new attempt (after a decline) does not. */
+const idempotencyKey = (orderId: string, choice: PaymentChoice | null, attempt: number) =>
+  `takeaway-${orderId}-${choice?.kind === 'saved' ? choice.methodId : (choice?.kind ?? 'none')}-${attempt}`;
+
+async function readOrder(orderId: string): Promise<PlacedOrder> {
+  return toOrder(
+    await unwrap(api.GET('/orders/{id}', { params: { path: { id: Number(orderId) } } })),
+  );
+}
+
+/** The takeaway checkout wired to the real API; `openActionUrl` leaves for the bank or wallet page. */
+export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
+  actors: {
+    loadBasket: fromPromise(() => call(currentBasket)),
+    signIn: fromPromise(({ input }) =>
+      call(async () => {
+        const body = await unwrap(
+          api.POST('/sessions', {
+            body: { email: input.email.trim(), password: input.password },
+          }),
+        );
+        // The whole customer, so the session can keep it (the machine reads the names).
+        return toEntity(body.data) as Customer;
+      }),
+    ),
+    signUp: fromPromise(({ input }) =>
+      call(async () => {
+        const marketing = input.marketing ?? { emails: false, sms: false, mail: false };
+        const body = await unwrap(
+          api.POST('/customers', {
+            body: {
+              first_name: input.firstName.trim(),
+              last_name: input.lastName.trim(),
+              email: input.email.trim(),
+              password: input.password,
+              accepts_emails: marketing.emails,
+              accepts_sms: marketing.sms,
+              accepts_mail: marketing.mail,
+            },
+          }),
+        );
+        // The whole customer, so the session can keep it (the machine reads the names).
+        return toEntity(body.data) as Customer;
+      }),
+    ),
+    saveAddress: fromPromise(({ input }) =>
+      call(async () => {
+        const { address } = input;
+        const zip = parseUkPostcode(address.zip) ?? address.zip;
+        const previous = await currentBasket();
+        let { lat, lon } = address;
+        // A new postcode needs its coordinates, for the rider and the delivery estimate.
+        if (previous?.address?.zip !== zip || lat === null || lon === null) {
+          const found = await unwrap(
+            api.GET('/postcodes/{postcode}', { params: { path: { postcode: zip } } }),
+            `Can't find lat/long for postcode ${zip}`,
+          );
+          ({ lat, lon } = found.data.attributes);
+        }
+        return toCheckoutBasket(
+          await unwrap(
+            api.PUT('/baskets/{id}', {
+              params: { path: { id: input.basketId } },
+              body: {
+                address: {
+                  first_name: address.firstName.trim(),
+                  last_name: address.lastName.trim(),
+                  phone: normaliseUkPhone(address.phone) ?? address.phone,
+                  address1: address.address1.trim(),
+                  address2: address.address2.trim() || null,
+                  city: address.city.trim(),
+                  zip,
+                  lat,
+                  lon,
+                  country: 'United Kingdom',
+                  country_code: 'GB',
+                },
+              },
+            }),
+          ),
+        );
+      }),
+    ),
+    saveInstructions: fromPromise(({ input }) =>
+      call(async () => {
+        const { basket, customer, note } = input;
+        // Names and phone known from the account go on the delivery address for the rider.
+        const address =
+          basket.fulfillmentType === 'delivery'
+            ? withAccountContact(basket.address, customer)
+            : null;
+        const saved = await unwrap(
+          api.PUT('/baskets/{id}', {
+            params: { path: { id: basket.id } },
+            body: {
+              delivery_note: note.trim() || null,
+              ...(address && {
+                address: {
+                  first_name: address.firstName ?? null,
+                  last_name: address.lastName ?? null,
+                  phone: address.phone ?? null,
+                  address1: address.address1 ?? '',
+                  address2: address.address2 || null,
+                  city: address.city ?? '',
+                  zip: address.zip ?? '',
+                  lat: address.lat ?? null,
+                  lon: address.lon ?? null,
+                  country: 'United Kingdom',
+                  country_code: 'GB',
+                },
+              }),
+            },
+          }),
+        );
+        await unwrap(
+          api.GET('/baskets/{id}/validate', {
+            params: { path: { id: basket.id }, query: { validate_fully: true } },
+          }),
+          "Couldn't validate basket",
+        );
+        return toCheckoutBasket(saved);
+      }),
+    ),
+    loadPaymentMethods: fromPromise(() =>
+      call(async () => (await unwrap(api.GET('/payment_methods'))).data.map(toMethod)),
+    ),
+    saveCard: fromPromise(({ input }) =>
+      call(async () => {
+        if (input.choice?.kind !== 'newCard') throw { status: 0 };
+        const { card } = input.choice;
+        const processor = await processorName();
+        const setup = await unwrap(
+          api.POST('/payment_methods/setup', {
+            body: { type: 'CreditCard', payment_processor_name: processor },
+          }),
+          'Request failed',
+        );
+        const expiry = parseCardExpiry(card.expiry);
+        await unwrap(
+          api.POST('/sandbox/setup_intents/{id}/confirm', {
+            params: { path: { id: setup.data.id } },
+            body: {
+              client_secret: setup.data.attributes.client_secret,
+              card_number: card.number.replace(/[\s-]/g, ''),
+              exp_month: expiry?.month ?? 0,
+              exp_year: expiry?.year ?? 0,
+              cvc: card.cvc.trim(),
+            },
+          }),
+          'Request failed',
+        );
+        const saved = await unwrap(
+          api.POST('/payment_methods', {
+            body: {
+              setup_intent_id: setup.data.id,
+              payment_processor_name: processor,
+              type: 'CreditCard',
+            },
+          }),
+          'Request failed',
+        );
+        return toMethod(saved.data);
+      }),
+    ),
+    placeOrder: fromPromise(({ input }) =>
+      call(async () =>
+        toOrder(
+          await unwrap(
+            api.POST('/orders/takeaway', { body: { basket_id: input.basketId } }),
+            'Failed while trying to create order',
+          ),
+        ),
+      ),
+    ),
+    pay: fromPromise(({ input }) =>
+      call(async () => {
+        const { order, choice, attempt } = input;
+        const body =
+          choice?.kind === 'saved'
+            ? { order_id: order.id, payment_method_id: choice.methodId }
+            : {
+                order_id: order.id,
+                payment_method_type: 'PaypalAccount' as const,
+                payment_processor_name: await processorName(),
+                return_url: WALLET_PATHS.confirmation,
+              };
+        const payment = await unwrap(
+          api.POST('/payments', {
+            params: { header: { 'Idempotency-Key': idempotencyKey(order.id, choice, attempt) } },
+            body: { return_url: '/pasta-now-checkout/payment', ...body },
+          }),
+        );
+        const { state, action_url: actionUrl, failure_message: message } = payment.data.attributes;
+        if (state === 'succeeded') return { status: 'succeeded' as const, order };
+        if (state === 'requires_action' && actionUrl)
+          return { status: 'requires_action' as const, actionUrl };
+        throw { status: 402, message: message ?? undefined } satisfies CheckoutFailure;
+      }),
+    ),
+    setupWallet: fromPromise(({ input }) =>
+      call(async () => {
+        const setup = await unwrap(
+          api.POST('/payment_methods/setup', {
+            body: {
+              type: 'PaypalAccount',
+              payment_processor_name: await processorName(),
+              return_url: `${WALLET_PATHS.setupConfirmation}?order_id=${input.order.id}`,
+            },
+          }),
+          'Request failed',
+        );
+        const actionUrl = setup.data.attributes.action_url;
+        if (!actionUrl) throw { status: 0 } satisfies CheckoutFailure;
+        return { actionUrl };
+      }),
+    ),
+    confirmPayment: fromPromise(({ input }) =>
+      call(async () => {
+        const payment = await unwrap(
+          api.GET('/payment_details/{id}', { params: { path: { id: input.paymentId } } }),
+        );
+        const { state, order_id: orderId, failure_message: message } = payment.data.attributes;
+        return {
+          status:
+            state === 'succeeded'
+              ? ('succeeded' as const)
+              : state === 'failed'
+                ? ('failed' as const)
+                : ('pending' as const),
+          order: await readOrder(orderId),
+          message,
+        };
+      }),
+    ),
+    saveWallet: fromPromise(({ input }) =>
+      call(async () => {
+        const order = await readOrder(input.orderId);
+        if (input.cancelled) return { order, method: null, cancelled: true };
+        const saved = await unwrap(
+          api.POST('/payment_methods', {
+            body: {
+              setup_intent_id: input.setupIntentId,
+              payment_processor_name: await processorName(),
+              type: 'PaypalAccount',
+            },
+          }),
+          'Request failed',
+        );
+        return { order, method: toMethod(saved.data), cancelled: false };
+      }),
+    ),
+  },
+  actions: {
+    openActionUrl: (_, url: string) => window.location.assign(url),
+  },
+});

@@ -1,0 +1,134 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, type ComponentType } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { CHECKOUT_PATHS } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
+import type { Customer } from '../../api/types';
+import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
+import { useFlowBridge } from '../../flows/use-flow-bridge';
+import { useCustomer, useSessionActor } from '../../session/session-context';
+import { LoginStep } from '../auth/login-step';
+import { SignupStep } from '../auth/signup-step';
+import { AddressStep } from './address-step';
+import type { CheckoutStepProps } from './checkout-step-props';
+import { ConfirmationStep } from './confirmation-step';
+import { ContinueStep } from './continue-step';
+import { FailedStep } from './failed-step';
+import { InstructionsStep } from './instructions-step';
+import { PaymentStep } from './payment-step';
+import { liveTakeawayCheckoutMachine, toCheckoutCustomer } from './takeaway-checkout-actors';
+
+type StepValue = ChildStates<typeof liveTakeawayCheckoutMachine, 'steps'>;
+/** The steps by name; payment has substates (loading, ready) of its own. */
+type StepState = Extract<StepValue, string> | keyof Exclude<StepValue, string>;
+/** Work states that keep a step on screen while they run; the rest show a wait message. */
+type WorkState = Exclude<
+  AtomicTopStates<typeof liveTakeawayCheckoutMachine>,
+  | 'routing'
+  | 'entering'
+  | 'loadingBasket'
+  | 'preparingPayment'
+  | 'confirmingPayment'
+  | 'savingWallet'
+  | 'leaving'
+  | 'failed'
+>;
+
+/** One view per step: a new step state fails to compile until it has one. */
+const stepViews = {
+  continue: ContinueStep,
+  login: ({ actor }: CheckoutStepProps) => (
+    <LoginStep actor={actor} signupPath={CHECKOUT_PATHS.signup} />
+  ),
+  signup: ({ actor }: CheckoutStepProps) => (
+    <SignupStep actor={actor} loginPath={CHECKOUT_PATHS.login} />
+  ),
+  address: AddressStep,
+  instructions: InstructionsStep,
+  payment: PaymentStep,
+  confirmation: ConfirmationStep,
+} satisfies Record<StepState, ComponentType<CheckoutStepProps>>;
+
+const stepOfWork = {
+  signingIn: 'login',
+  signingUp: 'signup',
+  savingAddress: 'address',
+  savingInstructions: 'instructions',
+  savingCard: 'payment',
+  placingOrder: 'payment',
+  paying: 'payment',
+  settingUpWallet: 'payment',
+  redirecting: 'payment',
+} as const satisfies Record<WorkState, StepState>;
+
+/**
+ * /pasta-now-checkout and its steps, and the wallet's return screens: the checkout machine
+ * decides the step and the URL; this renders the step and tells the session about a sign-in.
+ */
+export default function TakeawayCheckoutFlow() {
+  const customer = useCustomer();
+  if (customer === undefined)
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
+  return <TakeawayCheckoutRunning customer={customer} />;
+}
+
+function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSessionActor();
+  const actor = useActorRef(liveTakeawayCheckoutMachine, {
+    input: (() => {
+      const params = new URLSearchParams(location.search);
+      const setupIntent = params.get('setup_intent');
+      return {
+        path: location.pathname,
+        customer: customer && toCheckoutCustomer(customer),
+        returnedPaymentId: params.get('payment_id'),
+        returnedSetupIntent: setupIntent
+          ? {
+              id: setupIntent,
+              orderId: params.get('order_id') ?? '',
+              cancelled: params.get('redirect_status') === 'failed',
+            }
+          : null,
+      };
+    })(),
+  });
+  // The return parameters are read once, at the start: no step keeps them in its URL.
+  useFlowBridge(actor, () => '');
+  const signedIn = useSelector(actor, (snapshot) => snapshot.context.signedInCustomer);
+  const output = useSelector(actor, (snapshot) =>
+    snapshot.status === 'done' ? snapshot.output : undefined,
+  );
+  const view = useSelector(actor, (snapshot): StepState | 'failed' | null => {
+    if (snapshot.matches('failed')) return 'failed';
+    const value = snapshot.value;
+    if (typeof value !== 'string') {
+      const step = value.steps;
+      if (!step) return null;
+      return typeof step === 'string' ? step : (Object.keys(step)[0] as StepState);
+    }
+    return value in stepOfWork ? stepOfWork[value as WorkState] : null;
+  });
+
+  useEffect(() => {
+    // The live actors return the whole customer the API sent: the session keeps it.
+    if (signedIn) session.send({ type: 'session.signedIn', customer: signedIn as Customer });
+  }, [signedIn, session]);
+  useEffect(() => {
+    if (output) navigate(output.redirectTo, { replace: true });
+  }, [output, navigate]);
+
+  if (view === 'failed') return <FailedStep actor={actor} />;
+  if (!view)
+    return (
+      <p className="page-loading" role="status">
+        Please wait…
+      </p>
+    );
+  const View = stepViews[view];
+  return <View actor={actor} />;
+}
