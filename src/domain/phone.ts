@@ -1,4 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+// Only +44's metadata (`npm run gen:phone-metadata`): the rule needs no other country's.
+import ukMetadata from './phone-metadata.uk.json';
 
 /**
  * Spec section 5, UK phone check: a leading 0 is read as +44 and must be valid, a 0044 prefix
@@ -7,7 +9,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 export function parseUkPhone(phone: string) {
   const compact = phone.replace(/[\s()-]/g, '');
   const international = compact.startsWith('0044') ? `+44${compact.slice(4)}` : compact;
-  const parsed = parsePhoneNumberFromString(international, 'GB');
+  const parsed = parsePhoneNumberFromString(international, 'GB', ukMetadata as MetadataJson);
   return parsed && parsed.isValid() && parsed.country === 'GB' ? parsed : undefined;
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import full from 'libphonenumber-js/metadata.min.json';
+import type { MetadataJson } from 'libphonenumber-js/core';
 import { hasNoPlusSign, isValidUkPhone, normaliseUkPhone } from '../../src/domain/phone';
+import { ukDiallingMetadata } from '../../src/domain/phone-metadata';
+import committed from '../../src/domain/phone-metadata.uk.json';
 
 describe('isValidUkPhone', () => {
   it.each([
@@ -39,5 +43,11 @@ describe('hasNoPlusSign', () => {
 describe('GB only', () => {
   it('refuses a +44 number that belongs to Guernsey rather than GB', () => {
     expect(isValidUkPhone('07911 123456')).toBe(false);
+  });
+});
+
+describe('the +44 metadata the browser loads', () => {
+  it("is the installed libphonenumber's own, cut to +44 (run npm run gen:phone-metadata after an upgrade)", () => {
+    expect(committed).toEqual(ukDiallingMetadata(full as MetadataJson));
   });
 });
