@@ -29,6 +29,17 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
     budgetKiB: 140,
   },
   { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 140 },
+  {
+    route: '/pasta-now-checkout',
+    screen: 'src/views/takeaway-checkout/takeaway-checkout-flow.tsx',
+    budgetKiB: 140,
+  },
+  {
+    route: '/pasta-now-find',
+    screen: 'src/views/restaurant-finder/restaurant-finder-page.tsx',
+    budgetKiB: 140,
+  },
+  { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 140 },
 ];
 
 const dist = path.resolve('dist');

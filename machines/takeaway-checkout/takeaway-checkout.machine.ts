@@ -18,6 +18,8 @@ import type {
   CheckoutFailure,
   FormError,
   PaymentChoice,
+  PaymentGateway,
+  PaymentOptions,
   PaymentOutcome,
   PlacedOrder,
   ReturnedPayment,
@@ -78,6 +80,7 @@ export interface TakeawayCheckoutContext extends TakeawayCheckoutInput {
   basket: CheckoutBasket | null;
   order: PlacedOrder | null;
   methods: SavedPaymentMethod[];
+  gateway: PaymentGateway;
   choice: PaymentChoice | null;
   /** Counts declined attempts: each new attempt is a new idempotency key, a retry of one is not. */
   attempt: number;
@@ -106,8 +109,9 @@ const failureOf = (error: unknown): CheckoutFailure =>
 const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
   failure.status === 400 && failure.message ? failure.message : fallback;
 
+/** A typed card is checked here; Stripe Elements checks its own. */
 const choiceErrors = (choice: PaymentChoice): FormError[] =>
-  choice.kind === 'newCard' ? cardFormErrors(choice.card) : [];
+  choice.kind === 'newCard' && 'number' in choice.card ? cardFormErrors(choice.card) : [];
 
 /**
  * The takeaway checkout (spec section 2, /pasta-now-checkout). States are its steps; the guards
@@ -144,10 +148,13 @@ export const takeawayCheckoutMachine = setup({
     >(async () => {
       throw new Error('saveInstructions not provided');
     }),
-    loadPaymentMethods: fromPromise<SavedPaymentMethod[]>(async () => {
+    loadPaymentMethods: fromPromise<PaymentOptions>(async () => {
       throw new Error('loadPaymentMethods not provided');
     }),
-    saveCard: fromPromise<SavedPaymentMethod, { choice: PaymentChoice | null }>(async () => {
+    saveCard: fromPromise<
+      SavedPaymentMethod,
+      { choice: PaymentChoice | null; gateway: PaymentGateway }
+    >(async () => {
       throw new Error('saveCard not provided');
     }),
     placeOrder: fromPromise<PlacedOrder, { basketId: string }>(async () => {
@@ -155,11 +162,14 @@ export const takeawayCheckoutMachine = setup({
     }),
     pay: fromPromise<
       PaymentOutcome,
-      { order: PlacedOrder; choice: PaymentChoice | null; attempt: number }
+      { order: PlacedOrder; choice: PaymentChoice | null; attempt: number; gateway: PaymentGateway }
     >(async () => {
       throw new Error('pay not provided');
     }),
-    setupWallet: fromPromise<{ actionUrl: string }, { order: PlacedOrder }>(async () => {
+    setupWallet: fromPromise<
+      { actionUrl: string },
+      { order: PlacedOrder; gateway: PaymentGateway }
+    >(async () => {
       throw new Error('setupWallet not provided');
     }),
     confirmPayment: fromPromise<ReturnedPayment, { paymentId: string }>(async () => {
@@ -228,8 +238,9 @@ export const takeawayCheckoutMachine = setup({
       ],
       emailTaken: (_, failure: CheckoutFailure) => failure.code === 'email_taken',
     }),
-    assignMethods: assign({
-      methods: (_, methods: SavedPaymentMethod[]) => methods,
+    assignPaymentOptions: assign({
+      methods: (_, options: PaymentOptions) => options.methods,
+      gateway: (_, options: PaymentOptions) => options.gateway,
     }),
     assignChoice: assign({ choice: (_, choice: PaymentChoice) => choice }),
     assignSavedCard: assign({
@@ -291,6 +302,7 @@ export const takeawayCheckoutMachine = setup({
     basket: null,
     order: null,
     methods: [],
+    gateway: { name: 'sandbox' },
     choice: null,
     attempt: 0,
     errors: [],
@@ -506,7 +518,7 @@ export const takeawayCheckoutMachine = setup({
                 src: 'loadPaymentMethods',
                 onDone: {
                   target: 'ready',
-                  actions: { type: 'assignMethods', params: ({ event }) => event.output },
+                  actions: { type: 'assignPaymentOptions', params: ({ event }) => event.output },
                 },
                 // Without the saved methods a new card or the wallet still works.
                 onError: { target: 'ready' },
@@ -674,7 +686,7 @@ export const takeawayCheckoutMachine = setup({
       invoke: {
         id: 'saveCard',
         src: 'saveCard',
-        input: ({ context }) => ({ choice: context.choice }),
+        input: ({ context }) => ({ choice: context.choice, gateway: context.gateway }),
         onDone: {
           target: 'preparingPayment',
           actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
@@ -725,6 +737,7 @@ export const takeawayCheckoutMachine = setup({
           order: context.order!,
           choice: context.choice,
           attempt: context.attempt,
+          gateway: context.gateway,
         }),
         onDone: [
           {
@@ -756,7 +769,7 @@ export const takeawayCheckoutMachine = setup({
       invoke: {
         id: 'setupWallet',
         src: 'setupWallet',
-        input: ({ context }) => ({ order: context.order! }),
+        input: ({ context }) => ({ order: context.order!, gateway: context.gateway }),
         onDone: {
           target: 'redirecting',
           actions: { type: 'assignActionUrl', params: ({ event }) => event.output.actionUrl },

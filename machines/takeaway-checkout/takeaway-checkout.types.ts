@@ -40,11 +40,26 @@ export interface PlacedOrder {
   totalPrice: number;
 }
 
-/** Card details as typed into the sandbox card form (Stripe Elements keeps its own). */
-export interface NewCard {
+/** Card details as typed into the sandbox gateway's card form. */
+export interface TypedCard {
   number: string;
   expiry: string;
   cvc: string;
+}
+
+/** A card held by Stripe Elements: it confirms a setup intent's client secret itself. */
+export interface ElementsCard {
+  confirmSetup: (clientSecret: string) => Promise<void>;
+}
+
+export type NewCard = TypedCard | ElementsCard;
+
+/** The payment gateway the server uses, and so the card form the browser shows. */
+export type PaymentGateway = { name: 'sandbox' } | { name: 'stripe'; publishableKey: string };
+
+export interface PaymentOptions {
+  methods: SavedPaymentMethod[];
+  gateway: PaymentGateway;
 }
 
 export type PaymentChoice =

@@ -80,6 +80,7 @@ const card: SavedPaymentMethod = {
   email: null,
   isDefault: true,
 };
+const sandboxOptions = { methods: [card], gateway: { name: 'sandbox' } };
 const goodCard = { number: '4242 4242 4242 4242', expiry: '04/29', cvc: '123' };
 
 /** The events the model may take, each with the payloads worth covering. */
@@ -128,7 +129,10 @@ const modelEvents = [
     type: 'xstate.error.actor.saveInstructions',
     error: { status: 400, message: 'Tagliatelle sold out for now: remove it to continue' },
   },
-  { type: 'xstate.done.actor.loadPaymentMethods', output: [card] },
+  {
+    type: 'xstate.done.actor.loadPaymentMethods',
+    output: { methods: [card], gateway: { name: 'sandbox' } },
+  },
   { type: 'xstate.error.actor.loadPaymentMethods', error: { status: 500 } },
   { type: 'xstate.done.actor.saveCard', output: card },
   {
@@ -438,7 +442,7 @@ describe('takeaway checkout machine: the spec rules', () => {
     await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
     actor.send({ type: 'instructions.submit', note: '' });
     await settle({ type: 'xstate.done.actor.saveInstructions', output: deliveryReady });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.error.actor.placeOrder', error: failure({ status: 500 }) });
     expect(actor.getSnapshot().context.errors[0]?.message).toBe(
@@ -457,7 +461,7 @@ describe('takeaway checkout machine: the spec rules', () => {
     await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
     actor.send({ type: 'instructions.submit', note: '' });
     await settle({ type: 'xstate.done.actor.saveInstructions', output: deliveryReady });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.done.actor.placeOrder', output: order });
     await settle({
@@ -476,7 +480,7 @@ describe('takeaway checkout machine: the spec rules', () => {
     await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
     actor.send({ type: 'instructions.submit', note: '' });
     await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.done.actor.placeOrder', output: order });
     await settle({
@@ -494,7 +498,7 @@ describe('takeaway checkout machine: the spec rules', () => {
     await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
     actor.send({ type: 'instructions.submit', note: '' });
     await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [card] });
+    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.done.actor.placeOrder', output: order });
     await settle({
@@ -522,7 +526,10 @@ describe('takeaway checkout machine: the spec rules', () => {
     await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
     actor.send({ type: 'instructions.submit', note: '' });
     await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: [] });
+    await settle({
+      type: 'xstate.done.actor.loadPaymentMethods',
+      output: { methods: [], gateway: { name: 'sandbox' } },
+    });
     actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } });
     await settle({ type: 'xstate.error.actor.saveCard', error: failure({ status: 500 }) });
     expect(actor.getSnapshot().context.errors[0]).toEqual({

@@ -1,9 +1,9 @@
-import type { NewCard } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import type { TypedCard } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { TextField } from '../../components/form/text-field';
 
 interface CardFieldsProps {
-  card: NewCard;
-  onChange: (card: NewCard) => void;
+  card: TypedCard;
+  onChange: (card: TypedCard) => void;
   errorFor: (field: string) => string | undefined;
 }
 

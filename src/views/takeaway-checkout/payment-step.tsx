@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type {
-  NewCard,
+  ElementsCard,
   SavedPaymentMethod,
+  TypedCard,
 } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
@@ -15,6 +16,8 @@ import { CardFields } from './card-fields';
 import type { CheckoutStepProps } from './checkout-step-props';
 
 const NEW_CARD = 'new-card';
+// Stripe's own code loads only where a customer pays by card with Stripe configured.
+const StripeCardElement = lazy(() => import('./stripe-card-element'));
 
 const describeMethod = (method: SavedPaymentMethod) =>
   method.type === 'PaypalAccount'
@@ -38,7 +41,9 @@ export function PaymentStep({ actor }: CheckoutStepProps) {
     (snapshot) => snapshot.context.order?.totalPrice ?? snapshot.context.basket?.totalPrice ?? 0,
   );
   const [picked, setPicked] = useState<string | null>(null);
-  const [card, setCard] = useState<NewCard>({ number: '', expiry: '', cvc: '' });
+  const gateway = useSelector(actor, (snapshot) => snapshot.context.gateway);
+  const [card, setCard] = useState<TypedCard>({ number: '', expiry: '', cvc: '' });
+  const [elementsCard, setElementsCard] = useState<ElementsCard | null>(null);
   const fallback = methods.find((method) => method.isDefault)?.id ?? methods[0]?.id ?? NEW_CARD;
   // The customer's pick, else what the checkout chose (a card just saved, a wallet set up).
   const selected =
@@ -50,11 +55,10 @@ export function PaymentStep({ actor }: CheckoutStepProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({
-      type: 'payment.submit',
-      choice:
-        selected === NEW_CARD ? { kind: 'newCard', card } : { kind: 'saved', methodId: selected },
-    });
+    if (selected !== NEW_CARD)
+      return actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: selected } });
+    const newCard = gateway.name === 'stripe' ? elementsCard : card;
+    if (newCard) actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: newCard } });
   };
 
   return (
@@ -88,9 +92,18 @@ export function PaymentStep({ actor }: CheckoutStepProps) {
             onChange={([value]) => setPicked(value ?? null)}
             error={errorFor('payment')}
           />
-          {selected === NEW_CARD && (
-            <CardFields card={card} onChange={setCard} errorFor={errorFor} />
-          )}
+          {selected === NEW_CARD &&
+            (gateway.name === 'stripe' ? (
+              <Suspense fallback={<p role="status">Loading the card form…</p>}>
+                <StripeCardElement
+                  publishableKey={gateway.publishableKey}
+                  error={errorFor('cardNumber')}
+                  onCard={setElementsCard}
+                />
+              </Suspense>
+            ) : (
+              <CardFields card={card} onChange={setCard} errorFor={errorFor} />
+            ))}
           <Button type="submit" busy={busy}>
             Pay {formatPrice(amount)}
           </Button>

@@ -4,6 +4,7 @@ import type {
   CheckoutBasket,
   CheckoutFailure,
   PaymentChoice,
+  PaymentGateway,
   PlacedOrder,
   SavedPaymentMethod,
 } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
@@ -103,9 +104,11 @@ export const toCheckoutCustomer = (customer: Customer) => ({
   phone: customer.phone ?? null,
 });
 
-async function processorName() {
-  const settings = await unwrap(api.GET('/settings'));
-  return settings.data.attributes.payment_processor;
+async function paymentGateway(): Promise<PaymentGateway> {
+  const { payment_processor: name, stripe_publishable_key: publishableKey } = (
+    await unwrap(api.GET('/settings'))
+  ).data.attributes;
+  return name === 'stripe' && publishableKey ? { name, publishableKey } : { name: 'sandbox' };
 }
 
 async function currentBasket(): Promise<CheckoutBasket | null> {
@@ -238,33 +241,44 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     loadPaymentMethods: fromPromise(() =>
-      call(async () => (await unwrap(api.GET('/payment_methods'))).data.map(toMethod)),
+      call(async () => {
+        const [methods, gateway] = await Promise.all([
+          unwrap(api.GET('/payment_methods')),
+          paymentGateway(),
+        ]);
+        return { methods: methods.data.map(toMethod), gateway };
+      }),
     ),
     saveCard: fromPromise(({ input }) =>
       call(async () => {
         if (input.choice?.kind !== 'newCard') throw { status: 0 };
         const { card } = input.choice;
-        const processor = await processorName();
+        const processor = input.gateway.name;
         const setup = await unwrap(
           api.POST('/payment_methods/setup', {
             body: { type: 'CreditCard', payment_processor_name: processor },
           }),
           'Request failed',
         );
-        const expiry = parseCardExpiry(card.expiry);
-        await unwrap(
-          api.POST('/sandbox/setup_intents/{id}/confirm', {
-            params: { path: { id: setup.data.id } },
-            body: {
-              client_secret: setup.data.attributes.client_secret,
-              card_number: card.number.replace(/[\s-]/g, ''),
-              exp_month: expiry?.month ?? 0,
-              exp_year: expiry?.year ?? 0,
-              cvc: card.cvc.trim(),
-            },
-          }),
-          'Request failed',
-        );
+        const clientSecret = setup.data.attributes.client_secret;
+        if ('confirmSetup' in card) {
+          await card.confirmSetup(clientSecret);
+        } else {
+          const expiry = parseCardExpiry(card.expiry);
+          await unwrap(
+            api.POST('/sandbox/setup_intents/{id}/confirm', {
+              params: { path: { id: setup.data.id } },
+              body: {
+                client_secret: clientSecret,
+                card_number: card.number.replace(/[\s-]/g, ''),
+                exp_month: expiry?.month ?? 0,
+                exp_year: expiry?.year ?? 0,
+                cvc: card.cvc.trim(),
+              },
+            }),
+            'Request failed',
+          );
+        }
         const saved = await unwrap(
           api.POST('/payment_methods', {
             body: {
@@ -290,14 +304,14 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
     ),
     pay: fromPromise(({ input }) =>
       call(async () => {
-        const { order, choice, attempt } = input;
+        const { order, choice, attempt, gateway } = input;
         const body =
           choice?.kind === 'saved'
             ? { order_id: order.id, payment_method_id: choice.methodId }
             : {
                 order_id: order.id,
                 payment_method_type: 'PaypalAccount' as const,
-                payment_processor_name: await processorName(),
+                payment_processor_name: gateway.name,
                 return_url: WALLET_PATHS.confirmation,
               };
         const payment = await unwrap(
@@ -319,7 +333,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
           api.POST('/payment_methods/setup', {
             body: {
               type: 'PaypalAccount',
-              payment_processor_name: await processorName(),
+              payment_processor_name: input.gateway.name,
               return_url: `${WALLET_PATHS.setupConfirmation}?order_id=${input.order.id}`,
             },
           }),
@@ -356,7 +370,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
           api.POST('/payment_methods', {
             body: {
               setup_intent_id: input.setupIntentId,
-              payment_processor_name: await processorName(),
+              payment_processor_name: (await paymentGateway()).name,
               type: 'PaypalAccount',
             },
           }),
