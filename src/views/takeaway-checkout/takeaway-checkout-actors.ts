@@ -117,9 +117,14 @@ async function currentBasket(): Promise<CheckoutBasket | null> {
   return resource ? toCheckoutBasket({ data: resource }) : null;
 }
 
-/** A payment attempt's key: a retried request repeats it, a new attempt (after a decline) does not. */
+/**
+ * A payment attempt's key: a retried request repeats it, a new attempt (after a decline) does not.
+ * The page's own random part keeps keys unique at the gateway even when order ids repeat (a
+ * database reset); the server also namespaces them by customer.
+ */
+const pageNonce = crypto.randomUUID();
 const idempotencyKey = (orderId: string, choice: PaymentChoice | null, attempt: number) =>
-  `takeaway-${orderId}-${choice?.kind === 'saved' ? choice.methodId : (choice?.kind ?? 'none')}-${attempt}`;
+  `takeaway-${orderId}-${pageNonce}-${choice?.kind === 'saved' ? choice.methodId : (choice?.kind ?? 'none')}-${attempt}`;
 
 async function readOrder(orderId: string): Promise<PlacedOrder> {
   return toOrder(
