@@ -673,24 +673,24 @@ export const takeawayCheckoutMachine = setup({
         },
       },
     },
-    // After a saved card or a written order: write the order if not yet, then pay or set up the wallet.
-    preparingPayment: {
-      always: [
-        { guard: not('hasOrder'), target: 'placingOrder' },
-        { guard: 'isWalletSetup', target: 'settingUpWallet' },
-        { target: 'paying' },
-      ],
-    },
     savingCard: {
       tags: ['busy'],
       invoke: {
         id: 'saveCard',
         src: 'saveCard',
         input: ({ context }) => ({ choice: context.choice, gateway: context.gateway }),
-        onDone: {
-          target: 'preparingPayment',
-          actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
-        },
+        // Then the order is written once, and paid (or the wallet set up).
+        onDone: [
+          {
+            guard: not('hasOrder'),
+            target: 'placingOrder',
+            actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
+          },
+          {
+            target: 'paying',
+            actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
+          },
+        ],
         onError: {
           target: '#takeawayCheckout.steps.payment.ready',
           actions: {
@@ -712,10 +712,17 @@ export const takeawayCheckoutMachine = setup({
         id: 'placeOrder',
         src: 'placeOrder',
         input: ({ context }) => ({ basketId: context.basket?.id ?? '' }),
-        onDone: {
-          target: 'preparingPayment',
-          actions: { type: 'assignOrder', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            guard: 'isWalletSetup',
+            target: 'settingUpWallet',
+            actions: { type: 'assignOrder', params: ({ event }) => event.output },
+          },
+          {
+            target: 'paying',
+            actions: { type: 'assignOrder', params: ({ event }) => event.output },
+          },
+        ],
         onError: {
           target: '#takeawayCheckout.steps.payment.ready',
           actions: {

@@ -26,7 +26,6 @@ type WorkState = Exclude<
   | 'routing'
   | 'entering'
   | 'loadingBasket'
-  | 'preparingPayment'
   | 'confirmingPayment'
   | 'savingWallet'
   | 'leaving'
