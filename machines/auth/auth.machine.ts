@@ -77,6 +77,26 @@ export interface AuthOutput {
 
 const failureMessage = (error: unknown) => (error as AuthFailure | undefined) ?? { status: 0 };
 
+/** Spec section 8: "Email and Password don't match", or the rate limit's own words. */
+export const signInFailureErrors = (failure: AuthFailure): FormError[] => [
+  {
+    field: 'email',
+    message:
+      failure.status === 429 && failure.message ? failure.message : AUTH_MESSAGES.signInFailed,
+  },
+];
+
+/** Spec section 8: 'Invalid email' for a 400 invalid_email, otherwise the generic message. */
+export const signUpFailureErrors = (failure: AuthFailure): FormError[] => [
+  {
+    field: 'email',
+    message:
+      failure.status === 400 && failure.code === 'invalid_email'
+        ? AUTH_MESSAGES.invalidEmail
+        : AUTH_MESSAGES.signUpFailed,
+  },
+];
+
 export const authMachine = setup({
   types: {
     input: {} as AuthInput,
@@ -115,26 +135,10 @@ export const authMachine = setup({
     assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),
     clearErrors: assign({ errors: [], emailTaken: false }),
     assignSignInFailure: assign({
-      errors: (_, failure: AuthFailure) => [
-        {
-          field: 'email',
-          message:
-            failure.status === 429 && failure.message
-              ? failure.message
-              : AUTH_MESSAGES.signInFailed,
-        },
-      ],
+      errors: (_, failure: AuthFailure) => signInFailureErrors(failure),
     }),
     assignSignUpFailure: assign({
-      errors: (_, failure: AuthFailure) => [
-        {
-          field: 'email',
-          message:
-            failure.status === 400 && failure.code === 'invalid_email'
-              ? AUTH_MESSAGES.invalidEmail
-              : AUTH_MESSAGES.signUpFailed,
-        },
-      ],
+      errors: (_, failure: AuthFailure) => signUpFailureErrors(failure),
       emailTaken: (_, failure: AuthFailure) => failure.code === 'email_taken',
     }),
     assignCustomer: assign({ customer: (_, customer: Customer) => customer, signedIn: true }),

@@ -11,7 +11,7 @@ import {
   hasDeliveryDetails,
   withAccountContact,
 } from '../../src/domain/checkout';
-import { AUTH_MESSAGES } from '../auth/auth.machine';
+import { signInFailureErrors, signUpFailureErrors } from '../auth/auth.machine';
 import type {
   CheckoutAddress,
   CheckoutBasket,
@@ -216,26 +216,10 @@ export const takeawayCheckoutMachine = setup({
       path: CHECKOUT_PATHS.entry,
     }),
     assignSignInFailure: assign({
-      errors: (_, failure: CheckoutFailure) => [
-        {
-          field: 'email',
-          message:
-            failure.status === 429 && failure.message
-              ? failure.message
-              : AUTH_MESSAGES.signInFailed,
-        },
-      ],
+      errors: (_, failure: CheckoutFailure) => signInFailureErrors(failure),
     }),
     assignSignUpFailure: assign({
-      errors: (_, failure: CheckoutFailure) => [
-        {
-          field: 'email',
-          message:
-            failure.status === 400 && failure.code === 'invalid_email'
-              ? AUTH_MESSAGES.invalidEmail
-              : AUTH_MESSAGES.signUpFailed,
-        },
-      ],
+      errors: (_, failure: CheckoutFailure) => signUpFailureErrors(failure),
       emailTaken: (_, failure: CheckoutFailure) => failure.code === 'email_taken',
     }),
     assignPaymentOptions: assign({

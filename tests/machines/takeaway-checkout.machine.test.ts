@@ -330,6 +330,22 @@ function createHarness(input: TakeawayCheckoutInput) {
   return { actor, settle, events, opened };
 }
 
+/** Runs a model path on the real machine with fake actors, asserting each state on the way. */
+async function walk(
+  input: TakeawayCheckoutInput,
+  path: {
+    state: Snapshot;
+    test: (params: {
+      states: typeof stateAssertions;
+      events: ReturnType<typeof createHarness>['events'];
+    }) => Promise<unknown>;
+  },
+) {
+  const { actor, events } = createHarness(input);
+  await path.test({ states: stateAssertions, events });
+  expect(actor.getSnapshot().value).toEqual(path.state.value);
+}
+
 /** States differ by where they are and what the guards read; messages make no new states. */
 const serialize = (s: Snapshot) =>
   JSON.stringify([
@@ -362,11 +378,7 @@ describe('takeaway checkout machine: every simple path to the payment step', () 
   for (const entry of entries) {
     describe(entry.name, () => {
       for (const path of modelFor(entry.input).getSimplePaths({ stopWhen: inPayment })) {
-        it(path.description, async () => {
-          const { actor, events } = createHarness(entry.input);
-          await path.test({ states: stateAssertions, events });
-          expect(actor.getSnapshot().value).toEqual(path.state.value);
-        });
+        it(path.description, () => walk(entry.input, path));
       }
     });
   }
@@ -390,14 +402,12 @@ describe('takeaway checkout machine: every simple path from the payment step', (
           .slice(1)
           .map((step) => step.event.type)
           .join(' → ');
-        it(`reaches ${stateKey(suffix.state.value)}: ${description}`, async () => {
-          const { actor, events } = createHarness(entry.input);
-          await paymentModel.testPath(
-            { state: suffix.state, steps, weight: steps.length },
-            { states: stateAssertions, events },
-          );
-          expect(actor.getSnapshot().value).toEqual(suffix.state.value);
-        });
+        const statePath = { state: suffix.state, steps, weight: steps.length };
+        it(`reaches ${stateKey(suffix.state.value)}: ${description}`, () =>
+          walk(entry.input, {
+            state: suffix.state,
+            test: (params) => paymentModel.testPath(statePath, params),
+          }));
       }
     });
   }
@@ -407,11 +417,7 @@ describe('takeaway checkout machine: the shortest path to every state', () => {
   for (const entry of entries) {
     describe(entry.name, () => {
       for (const path of modelFor(entry.input).getShortestPaths()) {
-        it(path.description, async () => {
-          const { actor, events } = createHarness(entry.input);
-          await path.test({ states: stateAssertions, events });
-          expect(actor.getSnapshot().value).toEqual(path.state.value);
-        });
+        it(path.description, () => walk(entry.input, path));
       }
     });
   }
@@ -433,11 +439,7 @@ describe('takeaway checkout machine: every transition', () => {
   for (const entry of entries) {
     describe(entry.name, () => {
       for (const path of transitionPaths(modelFor(entry.input), modelEvents)) {
-        it(path.description, async () => {
-          const { actor, events } = createHarness(entry.input);
-          await path.test({ states: stateAssertions, events });
-          expect(actor.getSnapshot().value).toEqual(path.state.value);
-        });
+        it(path.description, () => walk(entry.input, path));
       }
     });
   }

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { AuthFailure } from '../../../machines/auth/auth.machine';
 import { authMachine } from '../../../machines/auth/auth.machine';
+import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { api, unwrap } from '../../api/client';
 import { isApiRequestError } from '../../api/api-error';
 import { toEntity } from '../../api/json-api';
@@ -21,39 +22,8 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 /** The auth machine wired to the real API. */
 export const liveAuthMachine = authMachine.provide({
   actors: {
-    signIn: fromPromise(({ input }) =>
-      call(async () => {
-        const body = await unwrap(
-          api.POST('/sessions', {
-            body: {
-              email: input.email.trim(),
-              password: input.password,
-              target_url: input.targetUrl,
-            },
-          }),
-        );
-        return toEntity(body.data) as Customer;
-      }),
-    ),
-    signUp: fromPromise(({ input }) =>
-      call(async () => {
-        const marketing = input.marketing ?? { emails: false, sms: false, mail: false };
-        const body = await unwrap(
-          api.POST('/customers', {
-            body: {
-              first_name: input.firstName.trim(),
-              last_name: input.lastName.trim(),
-              email: input.email.trim(),
-              password: input.password,
-              accepts_emails: marketing.emails,
-              accepts_sms: marketing.sms,
-              accepts_mail: marketing.mail,
-            },
-          }),
-        );
-        return toEntity(body.data) as Customer;
-      }),
-    ),
+    signIn: fromPromise(({ input }) => call(() => signInWithPassword(input, input.targetUrl))),
+    signUp: fromPromise(({ input }) => call(() => signUpCustomer(input))),
     signInWithToken: fromPromise(({ input }) =>
       call(async () => {
         const body = await unwrap(api.POST('/sessions/token', { body: { token: input.token } }));

@@ -8,6 +8,7 @@ import type {
   PlacedOrder,
   SavedPaymentMethod,
 } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { api, unwrap } from '../../api/client';
 import { isApiRequestError } from '../../api/api-error';
 import { toEntity } from '../../api/json-api';
@@ -136,37 +137,9 @@ async function readOrder(orderId: string): Promise<PlacedOrder> {
 export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
   actors: {
     loadBasket: fromPromise(() => call(currentBasket)),
-    signIn: fromPromise(({ input }) =>
-      call(async () => {
-        const body = await unwrap(
-          api.POST('/sessions', {
-            body: { email: input.email.trim(), password: input.password },
-          }),
-        );
-        // The whole customer, so the session can keep it (the machine reads the names).
-        return toEntity(body.data) as Customer;
-      }),
-    ),
-    signUp: fromPromise(({ input }) =>
-      call(async () => {
-        const marketing = input.marketing ?? { emails: false, sms: false, mail: false };
-        const body = await unwrap(
-          api.POST('/customers', {
-            body: {
-              first_name: input.firstName.trim(),
-              last_name: input.lastName.trim(),
-              email: input.email.trim(),
-              password: input.password,
-              accepts_emails: marketing.emails,
-              accepts_sms: marketing.sms,
-              accepts_mail: marketing.mail,
-            },
-          }),
-        );
-        // The whole customer, so the session can keep it (the machine reads the names).
-        return toEntity(body.data) as Customer;
-      }),
-    ),
+    // The whole customer, so the session can keep it (the machine reads the names).
+    signIn: fromPromise(({ input }) => call(() => signInWithPassword(input))),
+    signUp: fromPromise(({ input }) => call(() => signUpCustomer(input))),
     saveAddress: fromPromise(({ input }) =>
       call(async () => {
         const { address } = input;
