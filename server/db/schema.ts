@@ -40,6 +40,8 @@ export const customers = pgTable(
     extId: text('ext_id'),
     socialLogin: text('social_login'),
     referralToken: text('referral_token').notNull(),
+    /** The Stripe customer this customer's cards are saved on (Stripe gateway only). */
+    stripeCustomerId: text('stripe_customer_id'),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -267,6 +269,8 @@ export const baskets = pgTable(
     isOpenTab: boolean('is_open_tab').notNull().default(false),
     isCateringOrder: boolean('is_catering_order').notNull().default(false),
     frequency: integer('frequency'),
+    /** Recipe kits: recipes a week (2 to 12) for a subscription. */
+    numberOfRecipes: integer('number_of_recipes'),
     startSubscription: boolean('start_subscription').notNull().default(false),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -313,6 +317,10 @@ export const basketItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** The unit price when added, in pence. */
     unitPricePence: integer('unit_price_pence').notNull(),
+    /** Recipe kits: the Monday of the week the dish is delivered in. */
+    mealWeek: date('meal_week'),
+    isAddon: boolean('is_addon').notNull().default(false),
+    isDouble: boolean('is_double').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('basket_items_basket_idx').on(t.basketId)],
@@ -389,6 +397,13 @@ export const orders = pgTable(
     voucherCode: text('voucher_code'),
     subtotalPence: integer('subtotal_pence').notNull(),
     deliveryPence: integer('delivery_pence').notNull().default(0),
+    /** Store credit spent on this order (spec: applied before the card). */
+    storeCreditPence: integer('store_credit_pence').notNull().default(0),
+    subscriptionId: integer('subscription_id'),
+    /** A subscription week's order: one per week, so the billing job can run twice safely. */
+    scheduleWeekId: integer('schedule_week_id'),
+    /** Recipe kits: the chef picked the dishes (the customer did not). */
+    chefSelected: boolean('chef_selected').notNull().default(false),
     discountPence: integer('discount_pence').notNull().default(0),
     totalPence: integer('total_pence').notNull(),
     /** Kitchen estimate (minutes) at acceptance; the ETA shown is prep + delay + 15 to 30. */
@@ -408,6 +423,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_state_idx').on(t.state),
     uniqueIndex('orders_source_basket_key').on(t.sourceBasketKey),
+    uniqueIndex('orders_schedule_week_key').on(t.scheduleWeekId),
   ],
 );
 
@@ -554,4 +570,218 @@ export const productRatings = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('product_ratings_line_key').on(t.lineItemId)],
+);
+
+/**
+ * The weekly-menu catalogue (spec section 3, Weekly menu product), served in the shape of a
+ * storefront GraphQL API by the embedded catalogue.
+ */
+export const catalogueProducts = pgTable(
+  'catalogue_products',
+  {
+    id: serial('id').primaryKey(),
+    handle: text('handle').notNull(),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    /** Recipe Kit, Add-on, Bundle, Gift Box. */
+    productType: text('product_type').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Spec section 3: codes 100 (celery) to 134 (sources of gluten). */
+    allergenCodes: integer('allergen_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    availableForSale: boolean('available_for_sale').notNull().default(true),
+    /** Image URLs, the featured one first (served from public/). */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('catalogue_products_handle_key').on(t.handle)],
+);
+
+export const catalogueVariants = pgTable(
+  'catalogue_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => catalogueProducts.id, { onDelete: 'cascade' }),
+    /** 'Regular' or 'Double Portion, Serves 2'. */
+    title: text('title').notNull(),
+    sku: text('sku').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    isDouble: boolean('is_double').notNull().default(false),
+    availableForSale: boolean('available_for_sale').notNull().default(true),
+    /** Stock that can run out; null is not tracked. */
+    quantityAvailable: integer('quantity_available'),
+  },
+  (t) => [
+    uniqueIndex('catalogue_variants_sku_key').on(t.sku),
+    index('catalogue_variants_product_idx').on(t.productId),
+  ],
+);
+
+/** A week's menu: a collection, by handle (menu-YYYY-MM-DD, its Monday). */
+export const weeklyMenus = pgTable(
+  'weekly_menus',
+  {
+    id: serial('id').primaryKey(),
+    handle: text('handle').notNull(),
+    title: text('title').notNull(),
+    weekStart: date('week_start').notNull(),
+  },
+  (t) => [
+    uniqueIndex('weekly_menus_handle_key').on(t.handle),
+    uniqueIndex('weekly_menus_week_key').on(t.weekStart),
+  ],
+);
+
+export const weeklyMenuProducts = pgTable(
+  'weekly_menu_products',
+  {
+    weeklyMenuId: integer('weekly_menu_id')
+      .notNull()
+      .references(() => weeklyMenus.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => catalogueProducts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('weekly_menu_products_key').on(t.weeklyMenuId, t.productId)],
+);
+
+/** Spec: a bundle shows on the menu only when it is in this allowed list (GET bundles). */
+export const allowedBundles = pgTable('allowed_bundles', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => catalogueProducts.id, { onDelete: 'cascade' }),
+});
+
+/** Delivery fee by weekday (0 Sunday .. 6 Saturday), free from a threshold (spec section 3). */
+export const deliveryFeeConfig = pgTable('delivery_fee_config', {
+  weekDay: integer('week_day').primaryKey(),
+  pricePence: integer('price_pence').notNull(),
+  thresholdPence: integer('threshold_pence'),
+});
+
+/** Dates the courier does not deliver, and products that cannot be delivered on a date. */
+export const deliveryUnavailableDates = pgTable('delivery_unavailable_dates', {
+  date: date('date').primaryKey(),
+  reason: text('reason').notNull(),
+});
+
+export const productUnavailableDates = pgTable(
+  'product_unavailable_dates',
+  {
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => catalogueVariants.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+  },
+  (t) => [uniqueIndex('product_unavailable_dates_key').on(t.variantId, t.date)],
+);
+
+export const SUBSCRIPTION_STATES = ['created', 'active', 'paused', 'failed', 'cancelled'] as const;
+
+/** A recipe-kit subscription (spec section 3), with the customer's dietary flags. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    state: text('state', { enum: SUBSCRIPTION_STATES }).notNull().default('created'),
+    numberOfRecipes: integer('number_of_recipes').notNull(),
+    numberOfCocktails: integer('number_of_cocktails').notNull().default(0),
+    deliveryNote: text('delivery_note'),
+    /** Dietary flags: beef, cocktails, crustaceans, doublePortion, fish, game, glutenFree, lamb, nuts, pork, vegan, vegetarian, molluscs. */
+    dietary: jsonb('dietary').$type<Record<string, boolean>>().notNull().default({}),
+    shippingAddressId: integer('shipping_address_id').references(() => addresses.id, {
+      onDelete: 'set null',
+    }),
+    billingAddressId: integer('billing_address_id').references(() => addresses.id, {
+      onDelete: 'set null',
+    }),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_customer_idx').on(t.customerId)],
+);
+
+export const schedules = pgTable('schedules', {
+  id: serial('id').primaryKey(),
+  subscriptionId: integer('subscription_id')
+    .notNull()
+    .unique()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  /** 1 Monday .. 6 Saturday: never Sunday. */
+  deliveryDay: integer('delivery_day').notNull(),
+  firstDelivery: date('first_delivery').notNull(),
+  /** Every 1 to 4 weeks. */
+  frequency: integer('frequency').notNull(),
+});
+
+/** One delivery week of a schedule: billed at the week's cut-off, active or skipped. */
+export const scheduleWeeks = pgTable(
+  'schedule_weeks',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    /** The Monday the week starts. */
+    startDate: date('start_date').notNull(),
+    deliveryDate: date('delivery_date').notNull(),
+    originalDeliveryDate: date('original_delivery_date').notNull(),
+    /** The cut-off: Friday 12:00 UTC before the week. */
+    billingDate: timestamp('billing_date', { withTimezone: true }).notNull(),
+    state: text('state', { enum: ['active', 'skipped'] })
+      .notNull()
+      .default('active'),
+  },
+  (t) => [uniqueIndex('schedule_weeks_key').on(t.scheduleId, t.startDate)],
+);
+
+/** The dishes a customer picked for a coming week; without picks the chef chooses. */
+export const scheduleWeekPicks = pgTable(
+  'schedule_week_picks',
+  {
+    id: serial('id').primaryKey(),
+    scheduleWeekId: integer('schedule_week_id')
+      .notNull()
+      .references(() => scheduleWeeks.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => catalogueVariants.id),
+    quantity: integer('quantity').notNull(),
+    isAddon: boolean('is_addon').notNull().default(false),
+  },
+  (t) => [uniqueIndex('schedule_week_picks_key').on(t.scheduleWeekId, t.variantId)],
+);
+
+/** Store credit given and spent (GET store_credit_transactions); the balance is on the customer. */
+export const storeCreditTransactions = pgTable(
+  'store_credit_transactions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('store_credit_transactions_customer_idx').on(t.customerId)],
 );
