@@ -125,6 +125,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/preview_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What the recipe-kit basket's first meal week costs (pounds): store credit is applied first; a card is requested when the credit-reduced total is above zero. */
+        post: operations["previewOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/recipe_kits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Orders the recipe-kit basket's first meal week (and with start_subscription starts the subscription, its schedule and coming weeks, the later weeks as picks) in one transaction that deletes the basket, then charges the amount store credit does not cover. 201 paid (or covered by credit), 200 a retry for the same basket, 202 when the card needs 3-D Secure (meta.payment.action_url), 402 declined (the order stays payment_pending and the subscription failed). */
+        post: operations["createRecipeKitOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's orders with their line items. Upcoming (delivery today or later) soonest first, up to 3000; past latest first in pages of 4. Dropped orders are never in the history. */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's subscriptions with their schedules: active, failed, paused, cancelled, created, then by name or id (spec section 4). */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule_weeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's future schedule weeks (active or skipped, delivered from yesterday on), soonest first. */
+        get: operations["listScheduleWeeks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store_credit_transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's store credit given and spent, newest first, with the balance. */
+        get: operations["listStoreCreditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/billing_runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the subscription billing job as of a time (end-to-end tests). Only when the development mailbox is enabled (not in production); 404 otherwise. */
+        post: operations["createDevBillingRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/restaurants/all": {
         parameters: {
             query?: never;
@@ -497,6 +616,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bundles the recipe-kit menu may show (spec section 5: a bundle shows only when it is in this list). Ids are the catalogue's numeric product ids. */
+        get: operations["listBundles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_fee_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recipe-kit delivery fee by weekday (week_day.index 0 Sunday .. 6 Saturday), free from its threshold, in pounds. A day without a row costs the default 1.99. */
+        get: operations["listDeliveryFeeConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session_client/delivery_dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The delivery dates of the 21-day window from the first deliverable day (or begin_date when later): Sundays and 25 and 26 December left out, dates the courier does not deliver marked unavailable. 400 for a postcode not shaped like a UK one. */
+        post: operations["listDeliveryDates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session_client/constraints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What cannot be delivered between begin_date and end_date (at most 62 days): dates the courier does not deliver, and the given variants with the dates they cannot be delivered. */
+        post: operations["getDeliveryConstraints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session_client/courier_delivery_instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instructions a customer can give the courier. */
+        get: operations["listCourierDeliveryInstructions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/postcodes/{postcode}": {
         parameters: {
             query?: never;
@@ -690,6 +894,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's saved addresses, the default first. */
+        get: operations["listAddresses"];
+        put?: never;
+        /** Saves an address. UK only: the phone must be a GB number (a leading 0 read as +44, 0044 accepted), the postcode UK-shaped; lat and lon come from the postcode directory. The customer's first address, or one sent with is_default, becomes the one default. */
+        post: operations["createAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a saved address (the same rules as saving one); another customer's is 404. */
+        put: operations["updateAddress"];
+        post?: never;
+        /** Removes a saved address. When it was the default, the oldest remaining address becomes the default. */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/{id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes this address the customer's one default; answers the whole list. */
+        post: operations["setDefaultAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings": {
         parameters: {
             query?: never;
@@ -757,6 +1018,25 @@ export interface paths {
         /** Minutes to deliver: prep time from the number of items, delay from the restaurant's orders in progress and the distance. 400 unless the inputs satisfy spec section 5 (time slot, restaurant, zip, lat, lon, country, address1, city, and a UK postcode or a street). */
         post: operations["createDeliveryEstimation"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/delete_by_type/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: components["schemas"]["BasketType"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes this owner's basket of a type (recipe kits at sign-out); 204 when there is none. */
+        delete: operations["deleteBasketByType"];
         options?: never;
         head?: never;
         patch?: never;
@@ -855,6 +1135,108 @@ export interface components {
                 email: string;
             };
         };
+        OrderPreviewResource: {
+            /** @enum {string} */
+            type: "order_previews";
+            id: string;
+            attributes: {
+                /** @description Pounds. */
+                subtotal: number;
+                delivery: number;
+                discount: number;
+                /** @description Store credit applied (pounds). */
+                store_credit: number;
+                total: number;
+                amount_to_charge: number;
+                request_card: boolean;
+                likely_card_charge: boolean;
+            };
+        };
+        RecipeKitOrderCreate: {
+            basket_id: string;
+            payment_method_id?: string | null;
+            shipping_address_id: string;
+            billing_address_id?: string | null;
+            delivery_note?: string | null;
+            courier_instruction?: string | null;
+        };
+        OrderPageDocument: {
+            data: components["schemas"]["OrderResource"][];
+            included: components["schemas"]["LineItemResource"][];
+            meta: {
+                total: number;
+                page: number;
+                per_page: number;
+            };
+        };
+        SubscriptionResource: {
+            /** @enum {string} */
+            type: "subscriptions";
+            id: string;
+            attributes: {
+                name: string;
+                /** @enum {string} */
+                state: "created" | "active" | "paused" | "failed" | "cancelled";
+                number_of_recipes: number;
+                number_of_cocktails: number;
+                delivery_note: string | null;
+                /** @description Dietary flags: beef, cocktails, crustaceans, double_portion, fish, game, gluten_free, lamb, nuts, pork, vegan, vegetarian, molluscs. */
+                dietary: {
+                    [key: string]: boolean;
+                };
+                shipping_address_id: string | null;
+                billing_address_id: string | null;
+                payment_method_id: string | null;
+                schedule: {
+                    /** @description 1 Monday .. 6 Saturday. */
+                    delivery_day: number;
+                    first_delivery: string;
+                    /** @description Weeks between boxes. */
+                    frequency: number;
+                } | null;
+            };
+        };
+        ScheduleWeekResource: {
+            /** @enum {string} */
+            type: "schedule_weeks";
+            id: string;
+            attributes: {
+                subscription_id: string;
+                start_date: string;
+                delivery_date: string;
+                original_delivery_date: string;
+                /** @description The cut-off (ISO instant). */
+                billing_date: string;
+                /** @enum {string} */
+                state: "active" | "skipped";
+                order_id: string | null;
+                /** @description The customer chose the week's dishes. */
+                picked: boolean;
+            };
+        };
+        StoreCreditTransactionResource: {
+            /** @enum {string} */
+            type: "store_credit_transactions";
+            id: string;
+            attributes: {
+                /** @description Pounds; negative when spent. */
+                amount: number;
+                reason: string;
+                order_id: string | null;
+                created_at: string;
+            };
+        };
+        BillingRunResource: {
+            /** @enum {string} */
+            type: "billing_runs";
+            id: string;
+            attributes: {
+                as_of: string;
+                orders_created: number;
+                charged: number;
+                failed: number;
+            };
+        };
         RestaurantResource: {
             /** @enum {string} */
             type: "restaurants";
@@ -946,11 +1328,22 @@ export interface components {
             address?: components["schemas"]["BasketAddress"];
             delivery_note?: string | null;
             table_number?: string | null;
+            /** @description Recipe kits: weeks. */
+            frequency?: number;
+            number_of_recipes?: number;
+            start_subscription?: boolean;
         };
         BasketMeta: {
             minimum_spend: number;
             minimum_spend_per_order: number;
             request_card: boolean;
+            /** @description Recipe kits, per meal week (spec section 5), pounds. */
+            weeks?: {
+                meal_week: string;
+                food_subtotal: number;
+                addons_subtotal: number;
+                missing_to_minimum: number;
+            }[];
         };
         BasketResource: {
             /** @enum {string} */
@@ -977,9 +1370,10 @@ export interface components {
                 table_number: string | null;
                 is_catering_order: boolean;
                 item_ids: string[];
-                /** @description Pounds; takeaway delivery only. */
+                /** @description Pounds: takeaway delivery, recipe kits per meal week. */
                 delivery_price: number;
                 voucher_code: string | null;
+                number_of_recipes?: number | null;
             };
             relationships?: {
                 voucher?: {
@@ -1006,6 +1400,11 @@ export interface components {
                 total: number;
                 parent: string | null;
                 sub_item_ids: string[];
+                meal_week: string | null;
+                is_addon: boolean;
+                is_double: boolean;
+                variant_title: string | null;
+                image_url: string | null;
             };
         };
         TimeSlotResource: {
@@ -1086,6 +1485,68 @@ export interface components {
                 };
             }[];
         };
+        /** @description A calendar date, YYYY-MM-DD. */
+        IsoDate: string;
+        BundleResource: {
+            /** @enum {string} */
+            type: "bundles";
+            /** @description The catalogue's numeric product id. */
+            id: string;
+            attributes: {
+                product_id: number;
+                handle: string;
+            };
+        };
+        DeliveryFeeConfigResource: {
+            /** @enum {string} */
+            type: "delivery_fee_config";
+            id: string;
+            attributes: {
+                week_day: {
+                    /** @description 0 Sunday .. 6 Saturday */
+                    index: number;
+                };
+                /** @description Pounds. */
+                price: number;
+                /** @description Pounds; the delivery is free when the basket reaches it. */
+                threshold: number | null;
+            };
+        };
+        DeliveryDateResource: {
+            /** @enum {string} */
+            type: "delivery_dates";
+            /** @description The date */
+            id: string;
+            attributes: {
+                date: string;
+                available: boolean;
+                /** @description The Monday of its week (its menu). */
+                week_start: string;
+                /** @description When its week closes for orders (ISO 8601, UTC). */
+                cutoff: string;
+            };
+        };
+        DeliveryConstraintsResource: {
+            /** @enum {string} */
+            type: "constraints";
+            id: string;
+            attributes: {
+                unavailable_products: {
+                    /** @description The numeric variant id. */
+                    product: string;
+                    dates: string[];
+                }[];
+                unavailable_dates: string[];
+            };
+        };
+        CourierDeliveryInstructionResource: {
+            /** @enum {string} */
+            type: "courier_delivery_instructions";
+            id: string;
+            attributes: {
+                label: string;
+            };
+        };
         PostcodeResource: {
             /** @enum {string} */
             type: "postcodes";
@@ -1155,6 +1616,15 @@ export interface components {
                 /** @description The order's rating (1-5) */
                 rating?: number | null;
                 line_item_ids: string[];
+                /** @description Recipe kits. */
+                subscription_id?: string | null;
+                schedule_week_id?: string | null;
+                /** @description The chef chose the dishes. */
+                chef_selected?: boolean;
+                /** @description Store credit spent (pounds). */
+                store_credit?: number;
+                /** @description What the card pays (pounds). */
+                amount_to_charge?: number;
             };
         };
         LineItemResource: {
@@ -1237,12 +1707,60 @@ export interface components {
         OrderDocument: {
             data: components["schemas"]["OrderResource"];
             included: components["schemas"]["LineItemResource"][];
+            /** @description Recipe-kit orders, as POST orders/recipe_kits answers. */
+            meta?: {
+                subscription_id: string | null;
+                payment: {
+                    id: string;
+                    /** @enum {string} */
+                    state: "processing" | "requires_action" | "succeeded" | "failed";
+                    action_url: string | null;
+                } | null;
+            };
         };
         OrderListDocument: {
             data: components["schemas"]["OrderResource"][];
         };
         RatingDocument: {
             data: components["schemas"]["RatingResource"];
+        };
+        AddressInput: {
+            first_name: string;
+            last_name: string;
+            phone: string;
+            address1: string;
+            address2?: string | null;
+            city: string;
+            zip: string;
+            company?: string | null;
+            region?: string | null;
+            region_code?: string | null;
+            country?: string | null;
+            /** @enum {string} */
+            country_code?: "GB" | "UK";
+            is_default?: boolean;
+        };
+        AddressResource: {
+            /** @enum {string} */
+            type: "addresses";
+            id: string;
+            attributes: {
+                address1: string;
+                address2: string | null;
+                city: string;
+                zip: string;
+                company: string | null;
+                region: string | null;
+                region_code: string | null;
+                country: string;
+                country_code: string;
+                first_name: string;
+                last_name: string;
+                phone: string | null;
+                is_default: boolean;
+                lat: number | null;
+                lon: number | null;
+            };
         };
         SettingsResource: {
             /** @enum {string} */
@@ -1610,6 +2128,229 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    previewOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    basket_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OrderPreviewResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createRecipeKitOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipeKitOrderCreate"];
+            };
+        };
+        responses: {
+            /** @description The order already written for this basket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"];
+                };
+            };
+            /** @description The order. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"];
+                };
+            };
+            /** @description The order; the card needs the customer (3-D Secure). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            /** @description The card was declined. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDeclinedDocument"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                "filter[delivery_date]"?: "upcoming" | "past";
+                "filter[type]"?: "takeaway" | "recipe_kit" | "one_off";
+                "filter[subscription_id]"?: number;
+                /** @description Comma-separated order states to leave out. */
+                "filter[exclude_states]"?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPageDocument"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SubscriptionResource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listScheduleWeeks: {
+        parameters: {
+            query?: {
+                "filter[subscription_id]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Schedule weeks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScheduleWeekResource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listStoreCreditTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreCreditTransactionResource"][];
+                        meta: {
+                            /** @description Pounds. */
+                            balance: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createDevBillingRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    as_of: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the run did. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BillingRunResource"];
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     listRestaurants: {
         parameters: {
             query?: never;
@@ -1842,6 +2583,11 @@ export interface operations {
                 "application/json": {
                     product_variant_id: string;
                     quantity: number;
+                    /**
+                     * Format: date
+                     * @description Recipe kits, required there; the Monday of the week the dish is for.
+                     */
+                    meal_week?: string;
                     sub_items?: {
                         product_variant_id: string;
                         quantity?: number;
@@ -2245,6 +2991,136 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    listBundles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allowed bundles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BundleResource"][];
+                    };
+                };
+            };
+        };
+    };
+    listDeliveryFeeConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One item per weekday with a fee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeliveryFeeConfigResource"][];
+                    };
+                };
+            };
+        };
+    };
+    listDeliveryDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postcode: string;
+                    begin_date?: components["schemas"]["IsoDate"];
+                };
+            };
+        };
+        responses: {
+            /** @description The dates of the window, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeliveryDateResource"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getDeliveryConstraints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postcode: string;
+                    begin_date: components["schemas"]["IsoDate"];
+                    end_date: components["schemas"]["IsoDate"];
+                    product_variant_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The constraints of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeliveryConstraintsResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    listCourierDeliveryInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instructions, in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CourierDeliveryInstructionResource"][];
+                    };
+                };
+            };
+        };
+    };
     geocodePostcode: {
         parameters: {
             query?: never;
@@ -2552,6 +3428,140 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    listAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's addresses, the default first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AddressResource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AddressResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AddressResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setDefaultAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's addresses, the default first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AddressResource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -2665,6 +3675,28 @@ export interface operations {
                         data: components["schemas"]["DeliveryEstimationResource"];
                     };
                 };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    deleteBasketByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: components["schemas"]["BasketType"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was none. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];

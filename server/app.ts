@@ -12,9 +12,11 @@ import { createDeps, createHandlers, type Deps } from './routes/index';
 import { registerDevMailbox } from './routes/dev/mailbox-page';
 import { registerSandboxPages } from './routes/sandbox/sandbox-pages';
 import { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './routes/webhooks/stripe-webhook';
+import { registerStorefrontGraphql } from './routes/storefront/storefront-graphql';
 import { SandboxGateway } from './services/payments/sandbox-gateway';
 import { captureRelayRawBody, isRelayRequest } from './routes/relay/relay-signature';
 import { createKitchenSimulator } from './services/kitchen-simulator';
+import { startBillingJob } from './services/subscriptions/billing-schedule';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const specificationPath = path.join(root, 'openapi/openapi.yaml');
@@ -67,6 +69,7 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
   if (config.mailboxEnabled) registerDevMailbox(app, deps);
   if (deps.paymentGateway instanceof SandboxGateway) registerSandboxPages(app, deps.paymentGateway);
   registerStripeWebhook(app, deps);
+  registerStorefrontGraphql(app, deps);
   if (config.kitchen.simulator) {
     const kitchen = createKitchenSimulator({
       db: deps.db,
@@ -76,6 +79,13 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     });
     app.addHook('onReady', async () => kitchen.start());
     app.addHook('onClose', async () => kitchen.stop());
+  }
+  if (config.billing.enabled) {
+    const billing = startBillingJob(deps, config.billing.intervalMs, (error) =>
+      app.log.error(error),
+    );
+    app.addHook('onReady', async () => billing.start());
+    app.addHook('onClose', async () => billing.stop());
   }
   if (config.smtpUrl) {
     // Emails that failed to send are retried; row locks keep several instances from sending one twice.

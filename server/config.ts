@@ -35,6 +35,12 @@ export interface Config {
   relaySecret: string | null;
   /** The embedded kitchen simulator advances paid takeaway orders (on outside production). */
   kitchen: KitchenConfig;
+  /** The in-process subscription billing job (docs/subscriptions.md); off under NODE_ENV=test. */
+  billing: { enabled: boolean; intervalMs: number };
+  /** External storefront GraphQL catalogue; when unset the embedded catalogue is used. */
+  catalogueGraphqlUrl: string | undefined;
+  /** Sent to it as X-Shopify-Storefront-Access-Token. */
+  catalogueToken: string | undefined;
 }
 
 export interface KitchenConfig {
@@ -93,6 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       prepMs: milliseconds(env.KITCHEN_PREP_MS, 20_000),
       driveMs: milliseconds(env.KITCHEN_DRIVE_MS, 30_000),
     },
+    billing: {
+      enabled: env.BILLING_JOB ? env.BILLING_JOB === 'true' : env.NODE_ENV !== 'test',
+      intervalMs: milliseconds(env.BILLING_INTERVAL_MS, 600_000) || 600_000,
+    },
+    catalogueGraphqlUrl: env.CATALOGUE_GRAPHQL_URL || undefined,
+    catalogueToken: env.CATALOGUE_TOKEN || undefined,
   };
 }
 

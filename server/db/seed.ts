@@ -23,6 +23,7 @@ import {
 import { POSTCODES } from './seed-data/postcodes';
 import { RESTAURANTS } from './seed-data/restaurants';
 import { VOUCHERS } from './seed-data/vouchers';
+import { seedCatalogue } from './seed-data/catalogue';
 
 export const DEMO_CUSTOMER = {
   email: 'demo@sfoglia.test',
@@ -55,6 +56,7 @@ export async function seedDatabase(db: Database) {
       .values(RESTAURANTS.flatMap((r) => menuItemsFor(r.id, r.fulfillmentTypes)))
       .onConflictDoNothing();
     await tx.insert(vouchers).values(VOUCHERS).onConflictDoNothing();
+    await seedCatalogue(tx, new Date());
     // Chiswick has run out of gnocchi for the day: the menu shows it unavailable.
     await tx
       .insert(takeawaySnoozes)

@@ -1,0 +1,103 @@
+import { addDays, firstOrderableWeek, isAfterFriday16, weekDayIndex, weekStart } from './weeks';
+
+/** Spec section 9: the delivery-date search window is 21 days. */
+export const DELIVERY_WINDOW_DAYS = 21;
+/** The kitchen and the couriers stop on Christmas Day and Boxing Day. */
+const NO_DELIVERY_DAYS = new Set(['12-25', '12-26']);
+
+/** A product the constraints say cannot be delivered on some dates (spec section 7). */
+export interface UnavailableProduct {
+  /** The numeric variant id, as a string ("34"). */
+  product: string;
+  dates: string[];
+}
+
+export interface DeliveryDateOption {
+  date: string;
+  /** The Monday of its week (its menu). */
+  weekStart: string;
+  disabled: boolean;
+  /** Why it is disabled: the courier does not deliver, or a basket product is unavailable. */
+  reason?: 'unavailable' | 'product_unavailable';
+}
+
+export function isChristmasClosure(date: string): boolean {
+  return NO_DELIVERY_DAYS.has(date.slice(5));
+}
+
+/** Sundays are excluded (spec section 9), and so are 25 and 26 December. */
+export function isDeliveryDay(date: string): boolean {
+  return weekDayIndex(date) !== 0 && !isChristmasClosure(date);
+}
+
+/**
+ * The dates of the 21-day window from its first day. Spec section 9: date ranges "may be
+ * adjusted around 24 to 27 December": a window holding 25 or 26 December grows by a day for
+ * each, so the customer is offered as many days as in any other window.
+ */
+export function deliveryWindow(begin: string): string[] {
+  const dates: string[] = [];
+  let length = DELIVERY_WINDOW_DAYS;
+  for (let offset = 0; offset < length; offset += 1) {
+    const date = addDays(begin, offset);
+    if (isChristmasClosure(date)) length += 1;
+    dates.push(date);
+  }
+  return dates;
+}
+
+/** The last date of the window from begin (the end_date of a constraints call). */
+export function deliveryWindowEnd(begin: string): string {
+  return deliveryWindow(begin).at(-1) ?? begin;
+}
+
+/**
+ * The first day a new box can be delivered: the first orderable week's Monday, or its Tuesday
+ * after the Friday 16:00 check (weeks.ts), moved past Sundays and Christmas.
+ */
+export function firstDeliveryDate(now: Date): string {
+  let date = addDays(firstOrderableWeek(now), isAfterFriday16(now) ? 1 : 0);
+  while (!isDeliveryDay(date)) date = addDays(date, 1);
+  return date;
+}
+
+/**
+ * The dates offered in the window from begin: Sundays and Christmas closures left out; a date
+ * disabled when the constraints list it unavailable or a basket product is unavailable on it.
+ */
+export function deliveryDateOptions(
+  begin: string,
+  unavailableDates: readonly string[],
+  unavailableProducts: readonly UnavailableProduct[],
+  basketVariantIds: readonly string[],
+): DeliveryDateOption[] {
+  const closed = new Set(unavailableDates);
+  const inBasket = new Set(basketVariantIds);
+  const productClosed = new Set(
+    unavailableProducts.filter((p) => inBasket.has(p.product)).flatMap((p) => p.dates),
+  );
+  return deliveryWindow(begin)
+    .filter(isDeliveryDay)
+    .map((date) => {
+      const base = { date, weekStart: weekStart(date) };
+      if (closed.has(date)) return { ...base, disabled: true, reason: 'unavailable' as const };
+      if (productClosed.has(date))
+        return { ...base, disabled: true, reason: 'product_unavailable' as const };
+      return { ...base, disabled: false };
+    });
+}
+
+/**
+ * The delivery date to use: the current one when it is offered and enabled; otherwise (before
+ * the first available date, missing or disabled) the first available one. Undefined when no
+ * date in the window is available.
+ */
+export function resolveDeliveryDate(
+  current: string | null | undefined,
+  options: readonly DeliveryDateOption[],
+): string | undefined {
+  const available = options.filter((option) => !option.disabled);
+  const first = available[0]?.date;
+  if (!current || !first || current < first) return first;
+  return available.some((option) => option.date === current) ? current : first;
+}
