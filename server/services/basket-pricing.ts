@@ -1,5 +1,14 @@
 import { eq } from 'drizzle-orm';
+import { deliveryFeePence, type DeliveryFeeRule } from '../../src/domain/delivery-fee';
 import { DEFAULT_DELIVERY_PRICE_POUNDS } from '../../src/domain/money';
+import {
+  DEFAULT_KIT_MINIMUMS,
+  kitWeeks,
+  mealWeeksOf,
+  type KitLine,
+  type KitVoucher,
+  type KitWeek,
+} from '../../src/domain/recipe-kit-basket';
 import {
   voucherDiscountPence,
   voucherProblem,
@@ -8,7 +17,7 @@ import {
   type VoucherTerms,
 } from '../../src/domain/voucher';
 import type { Queryable } from '../db/database';
-import { basketVouchers, vouchers } from '../db/schema';
+import { basketVouchers, deliveryFeeConfig, vouchers } from '../db/schema';
 import { lineTotals, type BasketItemRow, type BasketRow } from './baskets';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -21,6 +30,10 @@ export interface BasketPrice {
   totalPence: number;
   /** The applied voucher's code, upper-cased; null without one. */
   voucherCode: string | null;
+  /** Recipe kits: per meal week, earliest first (spec section 5); empty for takeaway. */
+  weeks: KitWeek[];
+  /** Recipe kits: the applied voucher as the validity rules read it, when it applies. */
+  kitVoucher: KitVoucher | null;
 }
 
 const DEFAULT_DELIVERY_PENCE = Math.round(DEFAULT_DELIVERY_PRICE_POUNDS * 100);
@@ -40,11 +53,39 @@ export const voucherTerms = (row: VoucherRow): VoucherTerms => ({
   propositions: row.propositions,
 });
 
+export function kitLines(basket: BasketRow, items: BasketItemRow[]): KitLine[] {
+  return lineTotals(items.filter((item) => item.basketId === basket.id)).map((line) => ({
+    mealWeek: line.item.mealWeek ?? '',
+    isAddon: line.item.isAddon,
+    productVariantId: line.item.productVariantId,
+    totalPence: line.totalPence,
+  }));
+}
+
+/**
+ * The lines a voucher is checked and counted on. A recipe-kit voucher applies to the first week's
+ * box, the order the checkout writes; later weeks become subscription orders at their cut-off.
+ */
 export function pricedLines(basket: BasketRow, items: BasketItemRow[]): PricedLine[] {
+  if (basket.type === 'RecipeKitBasket') {
+    const lines = kitLines(basket, items);
+    const [firstWeek] = mealWeeksOf(lines);
+    return lines.filter((line) => line.mealWeek === firstWeek);
+  }
   return lineTotals(items.filter((item) => item.basketId === basket.id)).map((line) => ({
     productVariantId: line.item.productVariantId,
     totalPence: line.totalPence,
   }));
+}
+
+export async function deliveryFeeRules(db: Queryable): Promise<DeliveryFeeRule[]> {
+  return db
+    .select({
+      weekDay: deliveryFeeConfig.weekDay,
+      pricePence: deliveryFeeConfig.pricePence,
+      thresholdPence: deliveryFeeConfig.thresholdPence,
+    })
+    .from(deliveryFeeConfig);
 }
 
 /** The voucher applied to the basket, if any. */
@@ -65,6 +106,8 @@ export async function basketVoucher(
  * it. Takeaway delivery pays the default delivery price; pickup and eat-in pay none. The applied
  * voucher discounts only while its terms still hold (dates, minimum, matching dishes): a basket
  * emptied below its minimum keeps the voucher but loses the discount until it is back above.
+ * A recipe-kit box pays a delivery fee per meal week (each week is its own shipment), by the
+ * delivery day's weekday, free from its threshold; its voucher counts on the first week.
  */
 export async function priceBasket(
   db: Queryable,
@@ -73,9 +116,11 @@ export async function priceBasket(
   today: string = new Date().toISOString().slice(0, 10),
 ): Promise<BasketPrice> {
   const lines = pricedLines(basket, items);
-  const subtotalPence = lines.reduce((sum, line) => sum + line.totalPence, 0);
-  const deliveryPence =
-    basket.type === 'TakeawayBasket' && basket.fulfillmentType === 'delivery' && subtotalPence > 0
+  const isKit = basket.type === 'RecipeKitBasket';
+  const allLines = isKit ? kitLines(basket, items) : lines;
+  const subtotalPence = allLines.reduce((sum, line) => sum + line.totalPence, 0);
+  let deliveryPence =
+    !isKit && basket.fulfillmentType === 'delivery' && subtotalPence > 0
       ? DEFAULT_DELIVERY_PENCE
       : 0;
   const voucher = await basketVoucher(db, basket.id);
@@ -84,11 +129,36 @@ export async function priceBasket(
     voucherProblem(voucherTerms(voucher), { proposition: propositionOf(basket), today, lines }) ===
       null;
   const discountPence = applies ? voucherDiscountPence(voucherTerms(voucher), lines) : 0;
+  const kitVoucher: KitVoucher | null =
+    isKit && applies
+      ? {
+          singleOrder: voucher.singleOrder,
+          minimumSpendPerOrderPence: voucher.minimumSpendPerOrderPence,
+          productVariantIds: voucher.productVariantIds,
+          discountPence,
+        }
+      : null;
+  const weeks = isKit ? kitWeeks(kitLines(basket, items), DEFAULT_KIT_MINIMUMS, kitVoucher) : [];
+  if (isKit) {
+    const rules = await deliveryFeeRules(db);
+    deliveryPence = weeks.reduce(
+      (sum, week) =>
+        sum +
+        deliveryFeePence(
+          rules,
+          basket.deliveryDate,
+          week.foodSubtotalPence + week.addonsSubtotalPence,
+        ),
+      0,
+    );
+  }
   return {
     subtotalPence,
     deliveryPence,
     discountPence,
     totalPence: Math.max(0, subtotalPence - discountPence) + deliveryPence,
     voucherCode: applies ? voucher.code.toUpperCase() : null,
+    weeks,
+    kitVoucher,
   };
 }

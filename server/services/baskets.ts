@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/database';
-import { basketItems, baskets } from '../db/schema';
+import {
+  basketItems,
+  baskets,
+  catalogueProducts,
+  catalogueVariants,
+  weeklyMenuProducts,
+  weeklyMenus,
+} from '../db/schema';
 import { notFound } from '../http/jsonapi';
 import { currentSession, startSession } from './sessions';
 
@@ -117,3 +124,42 @@ export function lineTotals(items: BasketItemRow[]) {
 }
 
 export const isNullParent = isNull(basketItems.parentId);
+
+export interface KitVariant {
+  variantId: number;
+  productId: number;
+  productTitle: string;
+  variantTitle: string;
+  productType: string;
+  pricePence: number;
+  availableForSale: boolean;
+  quantityAvailable: number | null;
+}
+
+/** A catalogue variant on the weekly menu of the week starting `mealWeek`, or undefined. */
+export async function kitVariantOnMenu(
+  db: Queryable,
+  variantId: number,
+  mealWeek: string,
+): Promise<KitVariant | undefined> {
+  const [row] = await db
+    .select({
+      variantId: catalogueVariants.id,
+      productId: catalogueProducts.id,
+      productTitle: catalogueProducts.title,
+      variantTitle: catalogueVariants.title,
+      productType: catalogueProducts.productType,
+      pricePence: catalogueVariants.pricePence,
+      productAvailable: catalogueProducts.availableForSale,
+      variantAvailable: catalogueVariants.availableForSale,
+      quantityAvailable: catalogueVariants.quantityAvailable,
+    })
+    .from(catalogueVariants)
+    .innerJoin(catalogueProducts, eq(catalogueProducts.id, catalogueVariants.productId))
+    .innerJoin(weeklyMenuProducts, eq(weeklyMenuProducts.productId, catalogueProducts.id))
+    .innerJoin(weeklyMenus, eq(weeklyMenus.id, weeklyMenuProducts.weeklyMenuId))
+    .where(and(eq(catalogueVariants.id, variantId), eq(weeklyMenus.weekStart, mealWeek)));
+  if (!row) return undefined;
+  const { productAvailable, variantAvailable, ...variant } = row;
+  return { ...variant, availableForSale: productAvailable && variantAvailable };
+}

@@ -84,7 +84,11 @@ export function voucherProblem(
   voucher: VoucherTerms,
   basket: { proposition: Proposition; today: string; lines: PricedLine[] },
 ): VoucherProblem | null {
-  if (voucher.type !== 'DiscountVoucher')
+  // An add-on voucher gives its add-on, which only a recipe-kit box can carry.
+  const fitsBaskets =
+    voucher.type === 'DiscountVoucher' ||
+    (voucher.type === 'AddonVoucher' && basket.proposition !== 'TW');
+  if (!fitsBaskets)
     return {
       code: 'voucher_not_for_baskets',
       detail: `${voucher.code} can't be used on a basket`,

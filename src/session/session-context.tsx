@@ -26,6 +26,10 @@ const liveSessionMachine = sessionMachine.provide({
       }
     }),
     signOut: fromPromise(async () => {
+      // Spec section 4: the kit basket is deleted at sign-out, while the session still owns it.
+      await api
+        .DELETE('/baskets/delete_by_type/{type}', { params: { path: { type: 'RecipeKitBasket' } } })
+        .catch(() => undefined);
       try {
         await unwrap(api.DELETE('/sessions'), LOGOUT_FAILED);
       } catch (error) {

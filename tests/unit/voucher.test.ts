@@ -107,6 +107,16 @@ describe('voucherProblem', () => {
   });
 });
 
+describe('add-on vouchers', () => {
+  it('fit recipe-kit and one-off boxes, never a takeaway basket', () => {
+    const addon = terms({ type: 'AddonVoucher', propositions: ['RK', 'OO'] });
+
+    expect(voucherProblem(addon, { ...basket, proposition: 'RK' })).toBeNull();
+    expect(voucherProblem(addon, { ...basket, proposition: 'OO' })).toBeNull();
+    expect(voucherProblem(addon, basket)?.code).toBe('voucher_not_for_baskets');
+  });
+});
+
 describe('voucherFailureMessage (spec section 8)', () => {
   it.each([
     [

@@ -1,5 +1,11 @@
 import { EXTRA_VOUCHER_CODE, OUT_OF_STOCK_VOUCHER_CODE } from '../../../src/domain/voucher';
 import type { vouchers } from '../schema';
+import { ADD_ONS, regularVariantId } from './catalogue-products';
+
+const TIRAMISU = ADD_ONS.find((addOn) => addOn.handle === 'classic-tiramisu') ?? {
+  id: 34,
+  pricePence: 550,
+};
 
 type Voucher = typeof vouchers.$inferInsert;
 
@@ -50,6 +56,26 @@ export const VOUCHERS: Voucher[] = [
     valueType: 'fixed_amount',
     value: 500,
     propositions: ['RK'],
+  },
+  // Recipe kits: a single-order voucher with its own per-order minimum for the first week, and an
+  // add-on voucher whose add-on (Classic Tiramisù, Regular) the box gets free.
+  {
+    code: 'FIRSTBOX',
+    type: 'DiscountVoucher',
+    valueType: 'fixed_amount',
+    value: 1000,
+    singleOrder: true,
+    minimumSpendPerOrderPence: 2500,
+    propositions: ['RK', 'OO'],
+  },
+  {
+    code: 'FREEDESSERT',
+    type: 'AddonVoucher',
+    valueType: 'fixed_amount',
+    value: TIRAMISU.pricePence,
+    productVariantIds: [String(regularVariantId(TIRAMISU.id))],
+    addonProductVariantId: String(regularVariantId(TIRAMISU.id)),
+    propositions: ['RK', 'OO'],
   },
   {
     code: 'DOLCE50',

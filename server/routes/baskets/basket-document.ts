@@ -1,5 +1,7 @@
+import { eq, inArray } from 'drizzle-orm';
 import { MINIMUM_SPEND_POUNDS } from '../../../src/domain/money';
 import type { Queryable } from '../../db/database';
+import { catalogueProducts, catalogueVariants } from '../../db/schema';
 import { basketVoucher, priceBasket, type VoucherRow } from '../../services/basket-pricing';
 import type { BasketItemRow, BasketRow } from '../../services/baskets';
 import { lineTotals } from '../../services/baskets';
@@ -50,6 +52,7 @@ export async function basketResource(
       total_discount: pounds(price.discountPence),
       delivery_price: pounds(price.deliveryPence),
       voucher_code: voucher ? voucher.code : null,
+      number_of_recipes: basket.numberOfRecipes,
       delivery_date: basket.deliveryDate,
       address: basket.address ?? null,
       frequency: basket.frequency,
@@ -72,7 +75,43 @@ export async function basketResource(
   };
 }
 
-export function basketItemResources(items: BasketItemRow[]) {
+export interface ItemDetails {
+  variantTitle: string;
+  imageUrl: string | null;
+}
+
+/** Recipe-kit items' variant titles and images, read from the catalogue by variant id. */
+export async function kitItemDetails(
+  db: Queryable,
+  items: BasketItemRow[],
+): Promise<Map<string, ItemDetails>> {
+  const ids = [
+    ...new Set(
+      items.filter((item) => item.mealWeek !== null).map((item) => Number(item.productVariantId)),
+    ),
+  ].filter(Number.isInteger);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: catalogueVariants.id,
+      title: catalogueVariants.title,
+      images: catalogueProducts.images,
+    })
+    .from(catalogueVariants)
+    .innerJoin(catalogueProducts, eq(catalogueProducts.id, catalogueVariants.productId))
+    .where(inArray(catalogueVariants.id, ids));
+  return new Map(
+    rows.map((row) => [
+      String(row.id),
+      { variantTitle: row.title, imageUrl: row.images[0] ?? null },
+    ]),
+  );
+}
+
+export function basketItemResources(
+  items: BasketItemRow[],
+  details: ReadonlyMap<string, ItemDetails> = new Map(),
+) {
   const lines = lineTotals(items);
   const byId = new Map(lines.map((line) => [line.item.id, line]));
   return items.map((item) => {
@@ -91,6 +130,11 @@ export function basketItemResources(items: BasketItemRow[]) {
         total: pounds(line ? line.totalPence : item.unitPricePence * item.quantity),
         parent: item.parentId === null ? null : String(item.parentId),
         sub_item_ids: line ? line.subItems.map((sub) => String(sub.id)) : [],
+        meal_week: item.mealWeek,
+        is_addon: item.isAddon,
+        is_double: item.isDouble,
+        variant_title: details.get(item.productVariantId)?.variantTitle ?? null,
+        image_url: details.get(item.productVariantId)?.imageUrl ?? null,
       },
     };
   });
@@ -102,13 +146,22 @@ export async function basketDocument(
   items: BasketItemRow[],
   today: string,
 ) {
+  const price = await priceBasket(db, basket, items, today);
   return {
     data: await basketResource(db, basket, items, today),
-    included: basketItemResources(items),
+    included: basketItemResources(items, await kitItemDetails(db, items)),
     meta: {
       minimum_spend: MINIMUM_SPEND_POUNDS,
       minimum_spend_per_order: MINIMUM_SPEND_POUNDS,
       request_card: false,
+      ...(basket.type === 'RecipeKitBasket' && {
+        weeks: price.weeks.map((week) => ({
+          meal_week: week.mealWeek,
+          food_subtotal: pounds(week.foodSubtotalPence),
+          addons_subtotal: pounds(week.addonsSubtotalPence),
+          missing_to_minimum: pounds(week.missingToMinimumPence),
+        })),
+      }),
     },
   };
 }

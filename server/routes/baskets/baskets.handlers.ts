@@ -21,7 +21,13 @@ import {
 } from '../../services/baskets';
 import { assertBasketValid } from '../../services/orders/basket-checks';
 import type { Deps } from '../index';
-import { basketDocument, basketItemResources, basketResource } from './basket-document';
+import {
+  basketDocument,
+  basketItemResources,
+  basketResource,
+  kitItemDetails,
+} from './basket-document';
+import { addKitItem, assertKitBasketValid, assertKitQuantity } from './kit-items';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, pointer ? { detail, pointer } : { detail });
@@ -70,6 +76,7 @@ export function basketHandlers({
   | 'deleteBasketItem'
   | 'deleteBasketItems'
   | 'validateBasket'
+  | 'deleteBasketByType'
 > {
   return {
     listBaskets: async (request) => {
@@ -82,7 +89,7 @@ export function basketHandlers({
       );
       return {
         data: await Promise.all(rows.map((row) => basketResource(db, row, items, isoDate(now())))),
-        included: basketItemResources(items),
+        included: basketItemResources(items, await kitItemDetails(db, items)),
       };
     },
 
@@ -165,6 +172,11 @@ export function basketHandlers({
           ...(body.address !== undefined && { address: body.address }),
           ...(body.delivery_note !== undefined && { deliveryNote: body.delivery_note }),
           ...(body.table_number !== undefined && { tableNumber: body.table_number }),
+          ...(body.frequency !== undefined && { frequency: body.frequency }),
+          ...(body.number_of_recipes !== undefined && { numberOfRecipes: body.number_of_recipes }),
+          ...(body.start_subscription !== undefined && {
+            startSubscription: body.start_subscription,
+          }),
           updatedAt: now(),
         })
         .where(eq(baskets.id, basket.id))
@@ -190,6 +202,25 @@ export function basketHandlers({
         request.params.id,
       );
       const body = request.body;
+      if (basket.type === 'RecipeKitBasket') {
+        if (body.sub_items?.length)
+          throw invalid(
+            'unknown_modifier',
+            'Unknown option',
+            'Recipe kits have no options',
+            '/sub_items',
+          );
+        await db.transaction((tx) => addKitItem(tx, basket, body, now()));
+        reply.code(201);
+        return document(db, basket, isoDate(now()));
+      }
+      if (body.meal_week !== undefined)
+        throw invalid(
+          'meal_week_not_allowed',
+          'Not a recipe kit',
+          'Only recipe-kit dishes have a meal week',
+          '/meal_week',
+        );
       const productId = Number(body.product_variant_id);
       if (
         basket.type !== 'TakeawayBasket' ||
@@ -314,6 +345,16 @@ export function basketHandlers({
         await findOwner(request, db, now()),
         request.params.id,
       );
+      if (basket.type === 'RecipeKitBasket') {
+        const [item] = await db
+          .select()
+          .from(basketItems)
+          .where(
+            and(eq(basketItems.id, request.params.itemId), eq(basketItems.basketId, basket.id)),
+          );
+        if (!item) throw notFound('Basket item');
+        await assertKitQuantity(db, item, request.body.quantity, now());
+      }
       const [updated] = await db
         .update(basketItems)
         .set({ quantity: request.body.quantity })
@@ -370,8 +411,18 @@ export function basketHandlers({
         request.params.id,
       );
       const items = await itemsOf(db, [basket.id]);
-      await assertBasketValid(db, basket, items, now());
+      if (basket.type === 'RecipeKitBasket')
+        await assertKitBasketValid(db, basket, items, isoDate(now()));
+      else await assertBasketValid(db, basket, items, now());
       return basketDocument(db, basket, items, isoDate(now()));
+    },
+
+    deleteBasketByType: async (request, reply) => {
+      const owner = await findOwner(request, db, now());
+      if (owner)
+        await db.delete(baskets).where(and(ownedBy(owner), eq(baskets.type, request.params.type)));
+      reply.code(204);
+      return undefined;
     },
   };
 }

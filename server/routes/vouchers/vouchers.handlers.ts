@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { normaliseVoucherCode, voucherProblem } from '../../../src/domain/voucher';
+import { mealWeeksOf } from '../../../src/domain/recipe-kit-basket';
 import { basketVouchers, vouchers } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound, unauthorized } from '../../http/jsonapi';
 import {
   basketVoucher,
+  kitLines,
   pricedLines,
   propositionOf,
   voucherTerms,
@@ -12,13 +14,15 @@ import {
 import { findOwner, itemsOf, requireBasket } from '../../services/baskets';
 import type { Deps } from '../index';
 import { basketDocument, voucherResource } from '../baskets/basket-document';
+import { addKitItem } from '../baskets/kit-items';
 
 const isoDate = (instant: Date) => instant.toISOString().slice(0, 10);
 
 /**
  * Vouchers on a basket (spec section 7). One voucher per basket: applying another replaces it.
  * An unknown code is a 404; a known code that cannot apply is a 400 whose detail says why, which
- * the browser shows as is.
+ * the browser shows as is. An add-on voucher (recipe kits) puts its add-on in the first week's box
+ * and discounts it, in one transaction with the voucher, so a refused voucher leaves no add-on.
  */
 export function voucherHandlers({
   db,
@@ -40,22 +44,44 @@ export function voucherHandlers({
           detail: `No voucher has the code ${code}`,
           pointer: '/code',
         });
-      const items = await itemsOf(db, [basket.id]);
-      const problem = voucherProblem(voucherTerms(voucher), {
-        proposition: propositionOf(basket),
-        today: isoDate(now()),
-        lines: pricedLines(basket, items),
-      });
-      if (problem)
-        throw new ApiError(400, problem.code, 'Voucher cannot be used', {
-          detail: problem.detail,
-          pointer: '/code',
+      await db.transaction(async (tx) => {
+        const before = await itemsOf(tx, [basket.id]);
+        const addonVariant = voucher.type === 'AddonVoucher' ? voucher.addonProductVariantId : null;
+        const [firstWeek] = mealWeeksOf(kitLines(basket, before));
+        if (addonVariant && basket.type === 'RecipeKitBasket') {
+          if (!firstWeek)
+            throw new ApiError(400, 'voucher_below_minimum', 'Voucher cannot be used', {
+              detail: `Add dishes to your box before using ${code}`,
+              pointer: '/code',
+            });
+          const hasAddon = before.some(
+            (item) => item.productVariantId === addonVariant && item.mealWeek === firstWeek,
+          );
+          if (!hasAddon)
+            await addKitItem(
+              tx,
+              basket,
+              { product_variant_id: addonVariant, quantity: 1, meal_week: firstWeek },
+              now(),
+            );
+        }
+        const items = await itemsOf(tx, [basket.id]);
+        const problem = voucherProblem(voucherTerms(voucher), {
+          proposition: propositionOf(basket),
+          today: isoDate(now()),
+          lines: pricedLines(basket, items),
         });
-      await db
-        .insert(basketVouchers)
-        .values({ basketId: basket.id, voucherId: voucher.id })
-        .onConflictDoUpdate({ target: basketVouchers.basketId, set: { voucherId: voucher.id } });
-      return basketDocument(db, basket, items, isoDate(now()));
+        if (problem)
+          throw new ApiError(400, problem.code, 'Voucher cannot be used', {
+            detail: problem.detail,
+            pointer: '/code',
+          });
+        await tx
+          .insert(basketVouchers)
+          .values({ basketId: basket.id, voucherId: voucher.id })
+          .onConflictDoUpdate({ target: basketVouchers.basketId, set: { voucherId: voucher.id } });
+      });
+      return basketDocument(db, basket, await itemsOf(db, [basket.id]), isoDate(now()));
     },
 
     listBasketVouchers: async (request) => {

@@ -1,62 +1,28 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import type { Actor } from 'xstate';
 import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/takeaway-basket.machine';
 import type { MenuProduct } from '../../api/types';
 import { Modal } from '../../components/modal';
-import { TextField } from '../../components/form/text-field';
+import { VoucherForm } from '../../components/voucher-form';
 import { formatPrice } from '../../domain/money';
 import { amountLeftToMinimum } from '../../domain/takeaway-basket';
 
 type BasketActor = Actor<typeof takeawayBasketMachine>;
 
-function VoucherForm({ actor }: { actor: BasketActor }) {
-  const [code, setCode] = useState('');
+function TakeawayVoucherForm({ actor }: { actor: BasketActor }) {
   const voucher = useSelector(actor, (s) => s.context.voucher);
   const voucherState = useSelector(actor, (s) => s.context.voucherState);
   const canApply = useSelector(actor, (s) => s.can({ type: 'voucher.apply', code: 'X' }));
   const canRemove = useSelector(actor, (s) => s.can({ type: 'voucher.remove' }));
-  const invalid = voucherState.status === 'invalid' ? voucherState.message : undefined;
   return (
-    <div className="basket__voucher">
-      {voucher ? (
-        <p role="status">
-          Voucher <strong>{voucher.code}</strong> applied.{' '}
-          <button
-            type="button"
-            className="button button--link"
-            disabled={!canRemove}
-            onClick={() => actor.send({ type: 'voucher.remove' })}
-          >
-            Remove voucher
-          </button>
-        </p>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (code.trim()) actor.send({ type: 'voucher.apply', code });
-          }}
-        >
-          <TextField
-            id="voucher-code"
-            label="Voucher code"
-            value={code}
-            autoComplete="off"
-            error={invalid}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <button
-            type="submit"
-            className="button button--secondary"
-            disabled={!canApply || !code.trim()}
-          >
-            Apply voucher
-          </button>
-        </form>
-      )}
-    </div>
+    <VoucherForm
+      voucher={voucher}
+      error={voucherState.status === 'invalid' ? voucherState.message : undefined}
+      canApply={canApply}
+      canRemove={canRemove}
+      onApply={(code) => actor.send({ type: 'voucher.apply', code })}
+      onRemove={() => actor.send({ type: 'voucher.remove' })}
+    />
   );
 }
 
@@ -197,7 +163,7 @@ export function BasketPanel({
             ? `Add ${formatPrice(left)} more to reach the ${formatPrice(totals.minimumSpend)} minimum order.`
             : `Your order meets the ${formatPrice(totals.minimumSpend)} minimum.`}
       </p>
-      <VoucherForm actor={actor} />
+      <TakeawayVoucherForm actor={actor} />
       <button
         type="button"
         className="button button--primary"

@@ -1,0 +1,434 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { changeQuantity, firstPendingChange, type BasketLine } from '../../src/domain/basket-lines';
+import {
+  BASKET_LOADING_TIMEOUT,
+  BASKET_POLL_MS,
+  BASKET_UPDATE_FAILED,
+  BASKET_WAIT_TRIES,
+  type VoucherState,
+} from '../takeaway-basket/takeaway-basket.machine';
+import { voucherFailureMessage, type VoucherFailure } from '../../src/domain/voucher';
+
+export { BASKET_LOADING_TIMEOUT, BASKET_UPDATE_FAILED };
+export type { VoucherState };
+
+/** A recipe-kit line: a dish or add-on for one meal week. */
+export interface KitBasketLine extends BasketLine {
+  variantId: string;
+  mealWeek: string;
+  isAddon: boolean;
+  isDouble: boolean;
+}
+
+/** Per meal week, pounds (the basket meta's weeks). */
+export interface KitBasketWeek {
+  mealWeek: string;
+  foodSubtotal: number;
+  addonsSubtotal: number;
+  missingToMinimum: number;
+}
+
+export interface KitBasketState {
+  basketId: string;
+  lines: KitBasketLine[];
+  weeks: KitBasketWeek[];
+  /** The server's totals, pounds: dishes and add-ons before the discount, delivery, discount. */
+  subtotal: number;
+  delivery: number;
+  discount: number;
+  total: number;
+  minimumSpend: number;
+  voucher: { id: string; code: string } | null;
+  numberOfRecipes: number | null;
+  frequency: number | null;
+}
+
+export interface RecipeKitBasketInput {
+  /** A `?token=` sign-in is under way: the basket is not created until it ends (spec section 4). */
+  tokenSignIn: boolean;
+  /** Boxes on the gift-boxes route are never created in advance. */
+  onGiftBoxes: boolean;
+}
+
+export interface RecipeKitBasketContext extends RecipeKitBasketInput {
+  basket: KitBasketState | null;
+  lines: KitBasketLine[];
+  /** What the server last confirmed: shown again if it refuses a change. */
+  confirmedLines: KitBasketLine[];
+  error: string | null;
+  voucherState: VoucherState;
+  queued: QueuedEvent[];
+  waitTries: number;
+}
+
+export type RecipeKitBasketEvent =
+  | { type: 'item.add'; variantId: string; mealWeek: string }
+  | { type: 'item.increment'; lineId: string }
+  | { type: 'item.decrement'; lineId: string }
+  | { type: 'plan.change'; numberOfRecipes?: number; frequency?: number }
+  | { type: 'voucher.apply'; code: string }
+  | { type: 'voucher.remove' }
+  | { type: 'checkout.start' }
+  | { type: 'session.signedOut' };
+
+type QueuedEvent = Extract<RecipeKitBasketEvent, { type: 'item.add' | 'plan.change' }>;
+
+const failureOf = (error: unknown): VoucherFailure =>
+  typeof error === 'object' && error !== null ? (error as VoucherFailure) : {};
+
+const stepOf = (event: RecipeKitBasketEvent) => ({
+  lineId: 'lineId' in event ? event.lineId : '',
+  delta: event.type === 'item.increment' ? (1 as const) : (-1 as const),
+});
+
+/** Every week at its minimum and the total at the minimum spend (spec section 5; the server's sums). */
+export const isKitBasketReady = (basket: KitBasketState | null) =>
+  basket !== null &&
+  basket.lines.length > 0 &&
+  basket.weeks.every((week) => week.missingToMinimum === 0) &&
+  basket.total >= basket.minimumSpend;
+
+/**
+ * The recipe-kit basket, a long-lived actor (spec section 4): created when none exists unless a
+ * token sign-in is under way or the customer is on the gift-boxes route; deleted and created again
+ * at sign-out. Quantity changes show at once and roll back if refused; minus on 1 removes. A call
+ * made while the basket loads waits up to 100 tries of 100 ms, then fails with
+ * 'Basket loading timeout' (the takeaway basket's rule and constants).
+ */
+export const recipeKitBasketMachine = setup({
+  types: {
+    input: {} as RecipeKitBasketInput,
+    context: {} as RecipeKitBasketContext,
+    events: {} as RecipeKitBasketEvent,
+  },
+  delays: { basketPoll: BASKET_POLL_MS },
+  actors: {
+    loadBasket: fromPromise<KitBasketState | null>(async () => {
+      throw new Error('loadBasket not provided');
+    }),
+    createBasket: fromPromise<KitBasketState>(async () => {
+      throw new Error('createBasket not provided');
+    }),
+    addItem: fromPromise<KitBasketState, { basketId: string; variantId: string; mealWeek: string }>(
+      async () => {
+        throw new Error('addItem not provided');
+      },
+    ),
+    changeItem: fromPromise<KitBasketState, { basketId: string; lineId: string; quantity: number }>(
+      async () => {
+        throw new Error('changeItem not provided');
+      },
+    ),
+    updatePlan: fromPromise<
+      KitBasketState,
+      { basketId: string; numberOfRecipes?: number; frequency?: number }
+    >(async () => {
+      throw new Error('updatePlan not provided');
+    }),
+    resetBasket: fromPromise<KitBasketState>(async () => {
+      throw new Error('resetBasket not provided');
+    }),
+    applyVoucher: fromPromise<KitBasketState, { basketId: string; code: string }>(async () => {
+      throw new Error('applyVoucher not provided');
+    }),
+    removeVoucher: fromPromise<KitBasketState, { basketId: string; voucherId: string }>(
+      async () => {
+        throw new Error('removeVoucher not provided');
+      },
+    ),
+  },
+  guards: {
+    mayCreate: ({ context }) => !context.tokenSignIn && !context.onGiftBoxes,
+    hasBasket: ({ context }) => context.basket !== null,
+    hasPendingChange: ({ context }) =>
+      firstPendingChange(context.lines, context.confirmedLines) !== null,
+    hasWaitTriesLeft: ({ context }) => context.waitTries + 1 < BASKET_WAIT_TRIES,
+    hasVoucher: ({ context }) => context.basket?.voucher != null,
+    isBasketReady: ({ context }) => isKitBasketReady(context.basket),
+  },
+  actions: {
+    assignBasket: assign((_, basket: KitBasketState | null) => ({
+      basket,
+      lines: basket?.lines ?? [],
+      confirmedLines: basket?.lines ?? [],
+      error: null,
+    })),
+    assignConfirmed: assign(({ context }, basket: KitBasketState) => ({
+      basket: { ...basket, lines: context.lines },
+      confirmedLines: basket.lines,
+    })),
+    showConfirmed: assign({
+      lines: ({ context }) => context.confirmedLines,
+      basket: ({ context }) =>
+        context.basket && { ...context.basket, lines: context.confirmedLines },
+      error: null,
+    }),
+    applyChange: assign({
+      lines: ({ context }, step: { lineId: string; delta: 1 | -1 }) =>
+        changeQuantity(context.lines, step.lineId, step.delta) as KitBasketLine[],
+      error: null,
+    }),
+    rollBack: assign({
+      lines: ({ context }) => context.confirmedLines,
+      error: BASKET_UPDATE_FAILED,
+    }),
+    assignFailed: assign({ error: BASKET_UPDATE_FAILED }),
+    queueRequest: assign({
+      queued: ({ context }, event: QueuedEvent) => [...context.queued, event],
+    }),
+    countWaitTry: assign({ waitTries: ({ context }) => context.waitTries + 1 }),
+    failWaiting: assign({ queued: [], waitTries: 0, error: BASKET_LOADING_TIMEOUT }),
+    replayQueued: enqueueActions(({ context, enqueue }) => {
+      for (const event of context.queued) enqueue.raise(event);
+      enqueue.assign({ queued: [], waitTries: 0 });
+    }),
+    endTokenSignIn: assign({ tokenSignIn: false }),
+    assignVoucherValid: assign({
+      voucherState: (_, code: string): VoucherState => ({ status: 'valid', code }),
+    }),
+    assignVoucherInvalid: assign({
+      voucherState: (_, error: unknown): VoucherState => ({
+        status: 'invalid',
+        message: voucherFailureMessage(failureOf(error)),
+      }),
+    }),
+    clearVoucherState: assign({ voucherState: { status: 'none' } as VoucherState }),
+  },
+}).createMachine({
+  id: 'recipeKitBasket',
+  context: ({ input }) => ({
+    ...input,
+    basket: null,
+    lines: [],
+    confirmedLines: [],
+    error: null,
+    voucherState: { status: 'none' },
+    queued: [],
+    waitTries: 0,
+  }),
+  initial: 'loading',
+  on: {
+    'session.signedOut': { target: '.resetting', actions: 'endTokenSignIn' },
+  },
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadBasket',
+        src: 'loadBasket',
+        onDone: {
+          target: 'routing',
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+        },
+        onError: { target: 'ready', actions: 'replayQueued' },
+      },
+      on: {
+        'item.add': {
+          target: '.waiting',
+          actions: { type: 'queueRequest', params: ({ event }) => event },
+        },
+        'plan.change': {
+          target: '.waiting',
+          actions: { type: 'queueRequest', params: ({ event }) => event },
+        },
+      },
+      initial: 'idle',
+      states: {
+        idle: {},
+        waiting: {
+          after: {
+            basketPoll: [
+              {
+                guard: 'hasWaitTriesLeft',
+                target: 'waiting',
+                reenter: true,
+                actions: 'countWaitTry',
+              },
+              { target: '#recipeKitBasket.ready', actions: 'failWaiting' },
+            ],
+          },
+        },
+      },
+    },
+    // No basket yet: create one unless the customer is mid token sign-in or on gift boxes.
+    routing: {
+      always: [
+        { guard: 'hasBasket', target: 'ready', actions: 'replayQueued' },
+        { guard: 'mayCreate', target: 'creating' },
+        { target: 'ready', actions: 'replayQueued' },
+      ],
+    },
+    creating: {
+      tags: ['busy'],
+      on: {
+        'item.add': { actions: { type: 'queueRequest', params: ({ event }) => event } },
+        'plan.change': { actions: { type: 'queueRequest', params: ({ event }) => event } },
+      },
+      invoke: {
+        id: 'createBasket',
+        src: 'createBasket',
+        onDone: {
+          target: 'ready',
+          actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'replayQueued'],
+        },
+        onError: { target: 'ready', actions: ['assignFailed', 'replayQueued'] },
+      },
+    },
+    ready: {
+      on: {
+        'item.add': { guard: 'hasBasket', target: 'adding' },
+        'item.increment': {
+          guard: 'hasBasket',
+          target: 'syncing',
+          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+        },
+        'item.decrement': {
+          guard: 'hasBasket',
+          target: 'syncing',
+          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+        },
+        'plan.change': { guard: 'hasBasket', target: 'updatingPlan' },
+        'voucher.apply': { guard: 'hasBasket', target: 'applyingVoucher' },
+        'voucher.remove': { guard: 'hasVoucher', target: 'removingVoucher' },
+        'checkout.start': { guard: 'isBasketReady', target: 'checkingOut' },
+      },
+    },
+    applyingVoucher: {
+      tags: ['busy'],
+      invoke: {
+        id: 'applyVoucher',
+        src: 'applyVoucher',
+        input: ({ context, event }) => ({
+          basketId: context.basket?.basketId ?? '',
+          code: (event as Extract<RecipeKitBasketEvent, { type: 'voucher.apply' }>).code,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'assignBasket', params: ({ event }) => event.output },
+            {
+              type: 'assignVoucherValid',
+              params: ({ event }) => event.output.voucher?.code ?? '',
+            },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'assignVoucherInvalid',
+            params: ({ event }: { event: { error: unknown } }) => event.error,
+          },
+        },
+      },
+    },
+    removingVoucher: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeVoucher',
+        src: 'removeVoucher',
+        input: ({ context }) => ({
+          basketId: context.basket?.basketId ?? '',
+          voucherId: context.basket?.voucher?.id ?? '',
+        }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'assignBasket', params: ({ event }) => event.output },
+            'clearVoucherState',
+          ],
+        },
+        onError: { target: 'ready', actions: 'assignFailed' },
+      },
+    },
+    // Every week meets its minimum: the view goes to /checkout (the kit checkout's own machine).
+    checkingOut: {
+      meta: { path: '/checkout' },
+    },
+    adding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'addItem',
+        src: 'addItem',
+        input: ({ context, event }) => {
+          const add = event as Extract<RecipeKitBasketEvent, { type: 'item.add' }>;
+          return {
+            basketId: context.basket?.basketId ?? '',
+            variantId: add.variantId,
+            mealWeek: add.mealWeek,
+          };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+        },
+        onError: { target: 'ready', actions: 'assignFailed' },
+      },
+    },
+    syncing: {
+      tags: ['busy'],
+      on: {
+        'item.increment': {
+          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+        },
+        'item.decrement': {
+          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+        },
+      },
+      invoke: {
+        id: 'changeItem',
+        src: 'changeItem',
+        input: ({ context }) => ({
+          basketId: context.basket?.basketId ?? '',
+          ...firstPendingChange(context.lines, context.confirmedLines)!,
+        }),
+        onDone: {
+          target: 'checking',
+          actions: { type: 'assignConfirmed', params: ({ event }) => event.output },
+        },
+        onError: { target: 'ready', actions: 'rollBack' },
+      },
+    },
+    checking: {
+      always: [
+        { guard: 'hasPendingChange', target: 'syncing' },
+        { target: 'ready', actions: 'showConfirmed' },
+      ],
+    },
+    updatingPlan: {
+      tags: ['busy'],
+      invoke: {
+        id: 'updatePlan',
+        src: 'updatePlan',
+        input: ({ context, event }) => {
+          const change = event as Extract<RecipeKitBasketEvent, { type: 'plan.change' }>;
+          return {
+            basketId: context.basket?.basketId ?? '',
+            numberOfRecipes: change.numberOfRecipes,
+            frequency: change.frequency,
+          };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+        },
+        onError: { target: 'ready', actions: 'assignFailed' },
+      },
+    },
+    // Sign-out: the basket is deleted (DELETE baskets/delete_by_type) and a fresh one created.
+    resetting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resetBasket',
+        src: 'resetBasket',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'assignBasket', params: () => null }, 'assignFailed'],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,204 @@
+import { API_BASE, api, unwrap } from './client';
+
+/** Spec section 8: a weekly menu that fails to load. */
+export const MENU_FETCH_FAILED = "Couldn't fetch menu";
+
+/** Spec section 9's query limits (docs/catalogue.md): the server refuses anything above them. */
+export const MENU_LIMITS = { collections: 3, handles: 20, products: 100, images: 5, variants: 2 };
+
+/** Spec section 3: allergen codes 100 (celery) to 134 (sources of gluten); the named ones. */
+export const ALLERGEN_NAMES: Readonly<Record<number, string>> = {
+  100: 'Celery',
+  101: 'Gluten',
+  102: 'Crustaceans',
+  103: 'Fish',
+  104: 'Eggs',
+  106: 'Milk',
+  109: 'Nuts',
+  110: 'Peanuts',
+  111: 'Sesame',
+  112: 'Soya',
+  113: 'Sulphites',
+  134: 'Sources of gluten',
+};
+
+export const allergenName = (code: number) => ALLERGEN_NAMES[code] ?? `Allergen ${code}`;
+
+/** The spec's Weekly menu product variant; ids are the REST API's numeric ids ("34"). */
+export interface WeeklyMenuVariant {
+  id: string;
+  title: string;
+  sku: string | null;
+  /** Pounds. */
+  price: number;
+  isDouble: boolean;
+  availableForSale: boolean;
+  quantityAvailable: number | null;
+}
+
+/** The spec's Weekly menu product (section 3), with its allergens by name. */
+export interface WeeklyMenuProduct {
+  id: string;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  tags: string[];
+  productType: string;
+  availableForSale: boolean;
+  images: { url: string; altText: string | null }[];
+  featuredImageUrl: string | null;
+  variants: WeeklyMenuVariant[];
+  allergens: { code: number; name: string }[];
+}
+
+export interface WeeklyMenu {
+  handle: string;
+  title: string;
+  /** The week's Monday, YYYY-MM-DD. */
+  weekStart: string;
+  products: WeeklyMenuProduct[];
+}
+
+const WEEKLY_MENUS_QUERY = /* GraphQL */ `
+  query WeeklyMenus($first: Int!, $query: String) {
+    collections(first: $first, query: $query) {
+      nodes {
+        handle
+        title
+        weekStart
+        products(first: ${MENU_LIMITS.products}) {
+          nodes {
+            id
+            handle
+            title
+            descriptionHtml
+            tags
+            productType
+            availableForSale
+            allergens
+            featuredImage { url altText }
+            images(first: ${MENU_LIMITS.images}) { nodes { url altText } }
+            variants(first: ${MENU_LIMITS.variants}) {
+              nodes {
+                id
+                title
+                sku
+                price { amount currencyCode }
+                availableForSale
+                quantityAvailable
+                isDouble
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+interface GraphqlImage {
+  url: string;
+  altText: string | null;
+}
+
+export interface GraphqlProduct {
+  id: string;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  tags: string[];
+  productType: string;
+  availableForSale: boolean;
+  allergens: number[];
+  featuredImage: GraphqlImage | null;
+  images: { nodes: GraphqlImage[] };
+  variants: {
+    nodes: {
+      id: string;
+      title: string;
+      sku: string | null;
+      price: { amount: string; currencyCode: string };
+      availableForSale: boolean;
+      quantityAvailable: number | null;
+      isDouble: boolean;
+    }[];
+  };
+}
+
+interface GraphqlCollection {
+  handle: string;
+  title: string;
+  weekStart: string;
+  products: { nodes: GraphqlProduct[] };
+}
+
+/** gid://sfoglia/ProductVariant/34 -> "34": the REST API's numeric id. */
+export const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
+
+export function toWeeklyMenuProduct(node: GraphqlProduct): WeeklyMenuProduct {
+  const images = node.images.nodes.map(({ url, altText }) => ({ url, altText }));
+  return {
+    id: numericId(node.id),
+    handle: node.handle,
+    title: node.title,
+    descriptionHtml: node.descriptionHtml,
+    tags: node.tags,
+    productType: node.productType,
+    availableForSale: node.availableForSale,
+    images,
+    featuredImageUrl: node.featuredImage?.url ?? images[0]?.url ?? null,
+    variants: node.variants.nodes.map((variant) => ({
+      id: numericId(variant.id),
+      title: variant.title,
+      sku: variant.sku,
+      price: Number(variant.price.amount),
+      isDouble: variant.isDouble,
+      availableForSale: variant.availableForSale,
+      quantityAvailable: variant.quantityAvailable,
+    })),
+    allergens: node.allergens.map((code) => ({ code, name: allergenName(code) })),
+  };
+}
+
+/** One GraphQL request to the catalogue: `{ data, errors }`, any error is a failed menu. */
+async function storefront<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${API_BASE}/storefront/graphql`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', 'X-Branch': 'web' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json().catch(() => null)) as {
+    data?: T | null;
+    errors?: { message: string }[];
+  } | null;
+  if (!response.ok || !body?.data || (body.errors && body.errors.length > 0))
+    throw new Error(MENU_FETCH_FAILED);
+  return body.data;
+}
+
+/** The menus of up to three weeks (Mondays) in one request; a week without a menu is left out. */
+export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<WeeklyMenu[]> {
+  if (weeks.length === 0) return [];
+  if (weeks.length > MENU_LIMITS.collections)
+    throw new Error(`At most ${MENU_LIMITS.collections} weekly menus per request`);
+  const data = await storefront<{ collections: { nodes: GraphqlCollection[] } }>(
+    WEEKLY_MENUS_QUERY,
+    {
+      first: weeks.length,
+      query: weeks.map((week) => `handle:menu-${week}`).join(' OR '),
+    },
+  );
+  return data.collections.nodes.map((collection) => ({
+    handle: collection.handle,
+    title: collection.title,
+    weekStart: collection.weekStart,
+    products: collection.products.nodes.map(toWeeklyMenuProduct),
+  }));
+}
+
+/** Spec section 5: the bundles the menu may show (GET bundles), by catalogue product id. */
+export async function fetchAllowedBundleIds(): Promise<Set<string>> {
+  const body = await unwrap(api.GET('/bundles'), MENU_FETCH_FAILED);
+  return new Set(body.data.map((bundle) => bundle.id));
+}

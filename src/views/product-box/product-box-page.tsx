@@ -1,0 +1,265 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Actor } from 'xstate';
+import type { recipeKitBasketMachine } from '../../../machines/recipe-kit-basket/recipe-kit-basket.machine';
+import {
+  fetchAllowedBundleIds,
+  fetchWeeklyMenus,
+  MENU_FETCH_FAILED,
+  type WeeklyMenu,
+  type WeeklyMenuProduct,
+} from '../../api/catalogue';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { withQueryClient } from '../../app/with-query-client';
+import { DIETARY_GROUPS, menuSections, type DietaryGroup } from '../../domain/menu-visibility';
+import { formatPrice } from '../../domain/money';
+import { weekName } from '../../domain/recipe-kit-basket';
+import { addDays, firstOrderableWeek, isWeekOpen, weekStart } from '../../domain/weeks';
+import { useKitBasketSignOut } from '../../session/kit-basket-session';
+import { MENU_REFRESH_MS } from '../takeaway-menu/menu-refresh';
+import { HowItWorks } from './how-it-works';
+import { KitBasketPanel } from './kit-basket-panel';
+import { liveRecipeKitBasketMachine } from './kit-basket-actors';
+import { ProductDialog } from './product-dialog';
+import { panelId, tabId, WeekTabs } from './week-tabs';
+import './product-box.css';
+
+type KitBasketActor = Actor<typeof recipeKitBasketMachine>;
+
+/** Weeks shown after the current one (the catalogue publishes menus six weeks ahead). */
+const FUTURE_WEEKS = 5;
+
+const shortDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const weekLabel = (week: string) => `Week of ${shortDate.format(new Date(`${week}T00:00:00Z`))}`;
+
+/**
+ * Spec section 9: the current and previous weeks are preloaded and the first 2 orderable weeks
+ * load first; the later weeks start once those have answered (in the background).
+ */
+function menuWeeks(now: Date) {
+  const current = weekStart(now);
+  const first = firstOrderableWeek(now);
+  const all = [addDays(current, -7), current];
+  for (let i = 1; i <= FUTURE_WEEKS; i += 1) all.push(addDays(current, 7 * i));
+  const early = new Set([all[0], current, first, addDays(first, 7)]);
+  return { all, first, early };
+}
+
+const NO_BUNDLES: ReadonlySet<string> = new Set();
+
+const fetchWeek = async (week: string): Promise<WeeklyMenu | null> =>
+  (await fetchWeeklyMenus([week]))[0] ?? null;
+
+function ProductCard({
+  product,
+  onOpen,
+}: {
+  product: WeeklyMenuProduct;
+  onOpen: (product: WeeklyMenuProduct) => void;
+}) {
+  const prices = product.variants.map((variant) => variant.price);
+  return (
+    <li className="card product">
+      {product.featuredImageUrl && (
+        <img className="product-box__image" src={product.featuredImageUrl} alt="" loading="lazy" />
+      )}
+      <h4 className="product__title">{product.title}</h4>
+      {prices.length > 0 && (
+        <p className="product__price">From {formatPrice(Math.min(...prices))}</p>
+      )}
+      {!product.availableForSale && <p className="product__badge">Sold out</p>}
+      <button type="button" className="button button--secondary" onClick={() => onOpen(product)}>
+        View <span className="visually-hidden">{product.title}</span>
+      </button>
+    </li>
+  );
+}
+
+function WeekPanel({
+  week,
+  query,
+  allowedBundles,
+  groups,
+  basket,
+  now,
+  hidden,
+}: {
+  week: string;
+  query: { data?: WeeklyMenu | null; isPending: boolean; isError: boolean; refetch: () => unknown };
+  allowedBundles: ReadonlySet<string>;
+  groups: DietaryGroup[];
+  basket: KitBasketActor;
+  now: Date;
+  hidden: boolean;
+}) {
+  const [open, setOpen] = useState<WeeklyMenuProduct | null>(null);
+  const idle = useSelector(basket, (s) =>
+    s.can({ type: 'item.add', variantId: 'x', mealWeek: week }),
+  );
+  const weekIsOpen = isWeekOpen(week, now);
+  const sections = useMemo(
+    () => (query.data ? menuSections(query.data.products, allowedBundles, groups) : []),
+    [query.data, allowedBundles, groups],
+  );
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(week)}
+      aria-labelledby={tabId(week)}
+      hidden={hidden}
+      tabIndex={0}
+    >
+      {!weekIsOpen && (
+        <p className="notice">
+          Orders for {weekName(week)} have closed: you can browse its menu but not add to it.
+        </p>
+      )}
+      {query.isError ? (
+        <div className="notice notice--error" role="alert">
+          <p>{MENU_FETCH_FAILED}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => query.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : query.isPending ? (
+        <p role="status">Loading the menu…</p>
+      ) : !query.data ? (
+        <p>The menu for {weekName(week)} is not published yet.</p>
+      ) : sections.length === 0 ? (
+        <p>No dishes match your dietary choices this week.</p>
+      ) : (
+        sections.map((section) => (
+          <section key={section.key} aria-labelledby={`${week}-${section.key}`}>
+            <h3 id={`${week}-${section.key}`}>{section.label}</h3>
+            <ul className="card-list">
+              {section.products.map((product) => (
+                <ProductCard key={product.id} product={product} onOpen={setOpen} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <ProductDialog
+        product={open}
+        weekName={weekName(week)}
+        canAdd={weekIsOpen && idle}
+        onClose={() => setOpen(null)}
+        onAdd={(variantId) => {
+          basket.send({ type: 'item.add', variantId, mealWeek: week });
+          setOpen(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function DietaryFilter({
+  groups,
+  onChange,
+}: {
+  groups: DietaryGroup[];
+  onChange: (groups: DietaryGroup[]) => void;
+}) {
+  return (
+    <fieldset className="dietary-filter">
+      <legend>Filter by dietary group</legend>
+      {DIETARY_GROUPS.map((group) => (
+        <div key={group.tag} className="checkbox">
+          <input
+            type="checkbox"
+            id={`diet-${group.tag}`}
+            checked={groups.includes(group.tag)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? [...groups, group.tag]
+                  : groups.filter((tag) => tag !== group.tag),
+              )
+            }
+          />
+          <label htmlFor={`diet-${group.tag}`}>{group.label}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** /menu, the product box: the weekly menus as tabs, the dish view, and the box beside them. */
+function ProductBoxPage() {
+  useDocumentTitle('Menu');
+  const navigate = useNavigate();
+  const [now] = useState(() => new Date());
+  const { all, first, early } = useMemo(() => menuWeeks(now), [now]);
+  const [selected, setSelected] = useState(first);
+  const [groups, setGroups] = useState<DietaryGroup[]>([]);
+  const basket = useActorRef(liveRecipeKitBasketMachine, {
+    input: { tokenSignIn: false, onGiftBoxes: false },
+  });
+  useKitBasketSignOut(basket);
+  const checkingOut = useSelector(basket, (s) => s.matches('checkingOut'));
+  useEffect(() => {
+    if (checkingOut) navigate('/checkout');
+  }, [checkingOut, navigate]);
+
+  const bundles = useQuery({ queryKey: ['allowed-bundles'], queryFn: fetchAllowedBundleIds });
+  // The later weeks load in the background once the first ones have answered (or when opened).
+  const [background, setBackground] = useState(false);
+  const menus = useQueries({
+    queries: all.map((week) => ({
+      queryKey: ['weekly-menu', week],
+      queryFn: () => fetchWeek(week),
+      refetchInterval: MENU_REFRESH_MS,
+      enabled: background || early.has(week) || week === selected,
+    })),
+  });
+  const earlySettled = menus.every(
+    (query, index) => !early.has(all[index] ?? '') || !query.isPending,
+  );
+  // Once on, it stays on: a later refetch of the first weeks never pauses the others.
+  if (earlySettled && !background) setBackground(true);
+  const allowedBundles = bundles.data ?? NO_BUNDLES;
+
+  return (
+    <div className="page menu-page">
+      <h1>This week&rsquo;s menus</h1>
+      <p>
+        Choose your dishes for each week, then your plan. <HowItWorks />
+      </p>
+      <DietaryFilter groups={groups} onChange={setGroups} />
+      <WeekTabs
+        weeks={all.map((week) => ({ week, label: weekLabel(week) }))}
+        selected={selected}
+        onSelect={setSelected}
+      />
+      {all.map((week, index) => {
+        const query = menus[index];
+        if (!query) return null;
+        return (
+          <WeekPanel
+            key={week}
+            week={week}
+            query={query}
+            allowedBundles={allowedBundles}
+            groups={groups}
+            basket={basket}
+            now={now}
+            hidden={week !== selected}
+          />
+        );
+      })}
+      <KitBasketPanel actor={basket} />
+    </div>
+  );
+}
+
+export default withQueryClient(ProductBoxPage);

@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  allergenName,
+  fetchWeeklyMenus,
+  MENU_FETCH_FAILED,
+  numericId,
+  toWeeklyMenuProduct,
+  type GraphqlProduct,
+} from '../../src/api/catalogue';
+
+const node: GraphqlProduct = {
+  id: 'gid://sfoglia/Product/12',
+  handle: 'crab-linguine',
+  title: 'Crab linguine',
+  descriptionHtml: '<p>Fresh linguine with crab.</p>',
+  tags: ['meat-fish', 'specials'],
+  productType: 'Recipe Kit',
+  availableForSale: true,
+  allergens: [101, 102, 134, 120],
+  featuredImage: null,
+  images: { nodes: [{ url: '/catalogue/crab-linguine.svg', altText: 'Crab linguine' }] },
+  variants: {
+    nodes: [
+      {
+        id: 'gid://sfoglia/ProductVariant/121',
+        title: 'Regular',
+        sku: 'CRAB-R',
+        price: { amount: '8.95', currencyCode: 'GBP' },
+        availableForSale: true,
+        quantityAvailable: null,
+        isDouble: false,
+      },
+      {
+        id: 'gid://sfoglia/ProductVariant/122',
+        title: 'Double Portion, Serves 2',
+        sku: null,
+        price: { amount: '15.95', currencyCode: 'GBP' },
+        availableForSale: false,
+        quantityAvailable: 0,
+        isDouble: true,
+      },
+    ],
+  },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('catalogue client', () => {
+  it('maps a product to the weekly menu product entity', () => {
+    const product = toWeeklyMenuProduct(node);
+
+    expect(product).toMatchObject({
+      id: '12',
+      title: 'Crab linguine',
+      descriptionHtml: '<p>Fresh linguine with crab.</p>',
+      tags: ['meat-fish', 'specials'],
+      productType: 'Recipe Kit',
+      availableForSale: true,
+      featuredImageUrl: '/catalogue/crab-linguine.svg',
+    });
+    expect(product.variants).toEqual([
+      {
+        id: '121',
+        title: 'Regular',
+        sku: 'CRAB-R',
+        price: 8.95,
+        isDouble: false,
+        availableForSale: true,
+        quantityAvailable: null,
+      },
+      {
+        id: '122',
+        title: 'Double Portion, Serves 2',
+        sku: null,
+        price: 15.95,
+        isDouble: true,
+        availableForSale: false,
+        quantityAvailable: 0,
+      },
+    ]);
+  });
+
+  it('names allergens from the spec code list', () => {
+    const product = toWeeklyMenuProduct(node);
+
+    expect(product.allergens.map((a) => a.name)).toEqual([
+      'Gluten',
+      'Crustaceans',
+      'Sources of gluten',
+      'Allergen 120',
+    ]);
+    expect(allergenName(100)).toBe('Celery');
+    expect(allergenName(113)).toBe('Sulphites');
+  });
+
+  it('prefers the featured image and reads numeric ids from global ids', () => {
+    const product = toWeeklyMenuProduct({
+      ...node,
+      featuredImage: { url: '/catalogue/featured.svg', altText: null },
+    });
+
+    expect(product.featuredImageUrl).toBe('/catalogue/featured.svg');
+    expect(numericId('gid://sfoglia/Collection/5')).toBe('5');
+  });
+
+  it('asks for the weeks by handle with X-Branch, and fails a menu on GraphQL errors', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json({
+        data: {
+          collections: {
+            nodes: [
+              {
+                handle: 'menu-2026-03-02',
+                title: 'Week of 2 March',
+                weekStart: '2026-03-02',
+                products: { nodes: [node] },
+              },
+            ],
+          },
+        },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    const menus = await fetchWeeklyMenus(['2026-03-02', '2026-03-09']);
+
+    expect(menus[0]?.products[0]?.id).toBe('12');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v2/storefront/graphql');
+    expect((init.headers as Record<string, string>)['X-Branch']).toBe('web');
+    const body = JSON.parse(String(init.body)) as { variables: Record<string, unknown> };
+    expect(body.variables).toEqual({
+      first: 2,
+      query: 'handle:menu-2026-03-02 OR handle:menu-2026-03-09',
+    });
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: null, errors: [{ message: 'boom' }] })),
+    );
+    await expect(fetchWeeklyMenus(['2026-03-02'])).rejects.toThrow(MENU_FETCH_FAILED);
+    await expect(fetchWeeklyMenus(['a', 'b', 'c', 'd'])).rejects.toThrow(/At most 3/);
+  });
+});
