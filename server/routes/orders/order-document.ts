@@ -38,6 +38,11 @@ export function orderResource({ order, restaurantSite, ratingId, rating, lineIte
       line_item_ids: lineItems
         .filter((line) => line.parentId === null)
         .map((line) => String(line.id)),
+      subscription_id: order.subscriptionId === null ? null : String(order.subscriptionId),
+      schedule_week_id: order.scheduleWeekId === null ? null : String(order.scheduleWeekId),
+      chef_selected: order.chefSelected,
+      store_credit: pounds(order.storeCreditPence),
+      amount_to_charge: pounds(order.totalPence - order.storeCreditPence),
     },
   };
 }

@@ -10,8 +10,9 @@ import {
   placeTakeawayOrder,
   requireOrderRow,
 } from '../../services/orders/takeaway-orders';
+import { listCustomerOrders } from '../../services/orders/order-list';
 import type { Deps } from '../index';
-import { orderDocument, orderResource } from './order-document';
+import { lineItemResources, orderDocument, orderResource } from './order-document';
 
 /** Driver positions are shown from when the order leaves the kitchen. */
 const DRIVER_VISIBLE = new Set(['shipped', 'delivered']);
@@ -25,6 +26,7 @@ export function orderHandlers({
   | 'listPendingPaymentOrders'
   | 'getOrder'
   | 'getDriverLocation'
+  | 'listOrders'
 > {
   return {
     createTakeawayOrder: async (request, reply) => {
@@ -40,6 +42,34 @@ export function orderHandlers({
       );
       reply.code(created ? 201 : 200);
       return orderDocument(await orderView(db, customer.id, orderId));
+    },
+
+    listOrders: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const query = request.query;
+      const page = await listCustomerOrders(
+        db,
+        customer.id,
+        {
+          deliveryDate: query['filter[delivery_date]'],
+          type: query['filter[type]'],
+          subscriptionId: query['filter[subscription_id]'],
+          excludeStates: (query['filter[exclude_states]'] ?? '')
+            .split(',')
+            .map((state) => state.trim())
+            .filter(Boolean),
+          page: query.page ?? 1,
+          perPage: query.per_page,
+        },
+        now().toISOString().slice(0, 10),
+      );
+      return {
+        data: page.views.map(orderResource),
+        included: page.views.flatMap((view) =>
+          lineItemResources(view.lineItems, view.productRatings),
+        ),
+        meta: { total: page.total, page: page.page, per_page: page.perPage },
+      };
     },
 
     listLiveOrders: async (request) => {

@@ -124,7 +124,7 @@ export async function placeTakeawayOrder(
   });
 }
 
-async function views(db: Queryable, rows: OrderRow[]): Promise<OrderView[]> {
+export async function views(db: Queryable, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const restaurantIds = [

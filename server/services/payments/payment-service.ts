@@ -222,7 +222,8 @@ async function claimAttempt(
       paymentMethodType: method?.type ?? 'PaypalAccount',
       processor: gateway.name,
       idempotencyKey: key,
-      amountPence: order.totalPence,
+      // Store credit (recipe kits) was spent when the order was written: the card pays the rest.
+      amountPence: order.totalPence - order.storeCreditPence,
       state: 'processing',
     })
     .returning();

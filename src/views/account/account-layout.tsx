@@ -4,6 +4,7 @@ import { useCustomer } from '../../session/session-context';
 import NotFoundPage from '../not-found/not-found-page';
 import { AccountDashboard } from './account-dashboard';
 import { MyDetailsPage } from './my-details-page';
+import { UpcomingOrdersPage } from './upcoming-orders-page';
 
 /**
  * /account and its children. Spec section 2: account pages send a signed-out customer to
@@ -27,6 +28,7 @@ function AccountLayout() {
       <Route index element={<Navigate to="dashboard" replace />} />
       <Route path="dashboard" element={<AccountDashboard customer={customer} />} />
       <Route path="my-details" element={<MyDetailsPage customer={customer} />} />
+      <Route path="upcoming-orders" element={<UpcomingOrdersPage />} />
       <Route path="offers" element={<Navigate to="../rewards" replace />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,0 +1,28 @@
+import type { OperationHandlers } from '../../http/handler';
+import { notFound } from '../../http/jsonapi';
+import { runBilling } from '../../services/subscriptions/billing-job';
+import type { Deps } from '../index';
+
+/** Runs the billing job as of a time, for end-to-end tests: only with the development mailbox. */
+export function billingRunHandlers(deps: Deps): OperationHandlers<'createDevBillingRun'> {
+  return {
+    createDevBillingRun: async (request, reply) => {
+      if (!deps.config.mailboxEnabled) throw notFound('Billing runs');
+      const asOf = new Date(request.body.as_of);
+      const run = await runBilling(deps, asOf);
+      reply.code(201);
+      return {
+        data: {
+          type: 'billing_runs' as const,
+          id: asOf.toISOString(),
+          attributes: {
+            as_of: asOf.toISOString(),
+            orders_created: run.ordersCreated,
+            charged: run.charged,
+            failed: run.failed,
+          },
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,489 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { isCardRequested, isLikelyCardCharge } from '../../../src/domain/payment';
+import {
+  DEFAULT_KIT_MINIMUMS,
+  kitBasketProblems,
+  mealWeeksOf,
+  type KitLine,
+} from '../../../src/domain/recipe-kit-basket';
+import type { Database, Queryable } from '../../db/database';
+import {
+  addresses,
+  baskets,
+  customers,
+  orderLineItems,
+  orders,
+  paymentMethods,
+  scheduleWeekPicks,
+  scheduleWeeks,
+  schedules,
+  storeCreditTransactions,
+  subscriptions,
+  type BasketAddress,
+} from '../../db/schema';
+import { ApiError, notFound } from '../../http/jsonapi';
+import { basketVoucher, priceBasket, type BasketPrice } from '../basket-pricing';
+import { itemsOf, lineTotals, type BasketItemRow, type BasketRow } from '../baskets';
+import {
+  addDays,
+  billingDateFor,
+  deliveryDayOf,
+  isoDate,
+  mondayOf,
+  plannedWeeks,
+  WEEKS_AHEAD,
+} from '../subscriptions/schedule-dates';
+import { variantDetails } from '../subscriptions/weekly-menu';
+
+const invalid = (code: string, title: string, detail: string, pointer?: string) =>
+  new ApiError(400, code, title, { detail, pointer });
+
+export interface KitPreview {
+  subtotalPence: number;
+  deliveryPence: number;
+  discountPence: number;
+  storeCreditPence: number;
+  totalPence: number;
+  amountToChargePence: number;
+  requestCard: boolean;
+  likelyCardCharge: boolean;
+}
+
+/** The first meal week's price and the store credit applied to it first (spec section 5). */
+function previewOf(price: BasketPrice, storeCreditBalancePence: number): KitPreview {
+  const storeCreditPence = Math.min(Math.max(0, storeCreditBalancePence), price.totalPence);
+  const amountToChargePence = price.totalPence - storeCreditPence;
+  return {
+    subtotalPence: price.subtotalPence,
+    deliveryPence: price.deliveryPence,
+    discountPence: price.discountPence,
+    storeCreditPence,
+    totalPence: price.totalPence,
+    amountToChargePence,
+    requestCard: isCardRequested(price.totalPence / 100, storeCreditPence / 100),
+    likelyCardCharge: isLikelyCardCharge(amountToChargePence / 100),
+  };
+}
+
+const kitLines = (items: BasketItemRow[]): KitLine[] =>
+  lineTotals(items).map((line) => ({
+    mealWeek: line.item.mealWeek ?? '',
+    isAddon: line.item.isAddon,
+    productVariantId: line.item.productVariantId,
+    totalPence: line.totalPence,
+  }));
+
+interface PricedKitBasket {
+  firstWeek: string;
+  firstItems: BasketItemRow[];
+  laterItems: BasketItemRow[];
+  price: BasketPrice;
+}
+
+/**
+ * The basket's own validity rule (per-week and total minimums, `src/domain/recipe-kit-basket.ts`),
+ * then the first meal week priced on its own: that week is ordered now, the later ones become the
+ * subscription's picks.
+ */
+async function priceKitBasket(
+  db: Queryable,
+  basket: BasketRow,
+  items: BasketItemRow[],
+  today: string,
+): Promise<PricedKitBasket> {
+  if (items.some((item) => item.mealWeek === null))
+    throw invalid('meal_week_required', 'Dish without a week', 'Every dish needs its meal week');
+  const lines = kitLines(items);
+  const [firstWeek] = mealWeeksOf(lines);
+  if (!firstWeek)
+    throw invalid('basket_empty', 'Basket empty', 'Your box is empty: choose your dishes');
+  const firstItems = items.filter((item) => item.mealWeek === firstWeek);
+  const price = await priceBasket(db, basket, firstItems, today);
+  const voucher = await basketVoucher(db, basket.id);
+  const [problem] = kitBasketProblems(
+    lines,
+    DEFAULT_KIT_MINIMUMS,
+    voucher && price.voucherCode
+      ? {
+          singleOrder: voucher.singleOrder,
+          minimumSpendPerOrderPence: voucher.minimumSpendPerOrderPence,
+          productVariantIds: voucher.productVariantIds,
+          discountPence: price.discountPence,
+        }
+      : null,
+  );
+  if (problem) throw invalid(problem.code, 'Box not ready', problem.message);
+  return {
+    firstWeek,
+    firstItems,
+    laterItems: items.filter((item) => item.mealWeek !== firstWeek),
+    price,
+  };
+}
+
+async function customerKitBasket(
+  db: Queryable,
+  customerId: number,
+  basketId: string,
+  lock: boolean,
+): Promise<BasketRow | undefined> {
+  const query = db
+    .select()
+    .from(baskets)
+    .where(
+      and(
+        eq(baskets.id, basketId),
+        eq(baskets.customerId, customerId),
+        eq(baskets.type, 'RecipeKitBasket'),
+      ),
+    );
+  const [basket] = lock ? await query.for('update') : await query;
+  return basket;
+}
+
+/** POST preview_order: what the first week costs and what the card would be charged. */
+export async function previewKitOrder(
+  db: Database,
+  customerId: number,
+  basketId: string,
+  now: Date,
+): Promise<KitPreview> {
+  const basket = await customerKitBasket(db, customerId, basketId, false);
+  if (!basket) throw notFound('Basket');
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw notFound('Customer');
+  const { price } = await priceKitBasket(db, basket, await itemsOf(db, [basket.id]), isoDate(now));
+  return previewOf(price, customer.storeCreditPence);
+}
+
+export interface KitOrderInput {
+  customerId: number;
+  basketId: string;
+  paymentMethodId: number | null;
+  shippingAddressId: number;
+  billingAddressId: number | null;
+  deliveryNote: string | null | undefined;
+  courierInstruction: string | null | undefined;
+}
+
+export interface PlacedKitOrder {
+  orderId: number;
+  subscriptionId: number | null;
+  /** False when a retry found the order already written. */
+  created: boolean;
+  amountToChargePence: number;
+  paymentMethodId: number | null;
+}
+
+const addressOf = (row: typeof addresses.$inferSelect): BasketAddress => ({
+  address1: row.address1,
+  address2: row.address2,
+  city: row.city,
+  zip: row.zip,
+  phone: row.phone,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  lat: row.lat,
+  lon: row.lon,
+  company: row.company,
+  country: row.country,
+  country_code: row.countryCode,
+  region: row.region,
+  region_code: row.regionCode,
+});
+
+async function requireOwned<T extends { customerId: number }>(
+  rows: Promise<T[]>,
+  customerId: number,
+  what: string,
+): Promise<T> {
+  const [row] = await rows;
+  if (!row || row.customerId !== customerId) throw notFound(what);
+  return row;
+}
+
+/**
+ * Writes the recipe-kit order in one transaction: the basket is locked and checked, the first
+ * week's order and lines written, store credit spent (never below zero: the customer row is
+ * locked), and with `start_subscription` the subscription, its schedule and coming weeks, the
+ * basket's later weeks as picks; then the basket is deleted. `source_basket_key` is the basket id,
+ * so a retry (or a concurrent call that waited on the lock) answers the order already written.
+ */
+export async function placeKitOrder(
+  db: Database,
+  input: KitOrderInput,
+  now: Date,
+): Promise<PlacedKitOrder> {
+  return db.transaction(async (tx) => {
+    const basket = await customerKitBasket(tx, input.customerId, input.basketId, true);
+    if (!basket) {
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(eq(orders.sourceBasketKey, input.basketId), eq(orders.customerId, input.customerId)),
+        );
+      if (!existing) throw notFound('Basket');
+      return {
+        orderId: existing.id,
+        subscriptionId: existing.subscriptionId,
+        created: false,
+        amountToChargePence: existing.totalPence - existing.storeCreditPence,
+        paymentMethodId: input.paymentMethodId,
+      };
+    }
+    const [customer] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.id, input.customerId))
+      .for('update');
+    if (!customer) throw notFound('Customer');
+    const items = await itemsOf(tx, [basket.id]);
+    const { firstWeek, firstItems, laterItems, price } = await priceKitBasket(
+      tx,
+      basket,
+      items,
+      isoDate(now),
+    );
+
+    const shipping = await requireOwned(
+      tx.select().from(addresses).where(eq(addresses.id, input.shippingAddressId)),
+      customer.id,
+      'Shipping address',
+    );
+    const billing =
+      input.billingAddressId === null
+        ? shipping
+        : await requireOwned(
+            tx.select().from(addresses).where(eq(addresses.id, input.billingAddressId)),
+            customer.id,
+            'Billing address',
+          );
+    const method =
+      input.paymentMethodId === null
+        ? undefined
+        : await requireOwned(
+            tx.select().from(paymentMethods).where(eq(paymentMethods.id, input.paymentMethodId)),
+            customer.id,
+            'Payment method',
+          );
+
+    const deliveryDate = basket.deliveryDate;
+    if (!deliveryDate)
+      throw invalid('delivery_date_required', 'Delivery date required', 'Choose a delivery date');
+    if (mondayOf(deliveryDate) !== firstWeek || deliveryDayOf(deliveryDate) === 7) {
+      throw invalid(
+        'delivery_date_invalid',
+        'Delivery date not in the week',
+        `Choose a delivery date from Monday to Saturday in the week of ${firstWeek}`,
+      );
+    }
+    if (billingDateFor(firstWeek) <= now) {
+      throw invalid(
+        'week_closed',
+        'Week closed',
+        `Orders for the week of ${firstWeek} closed at its cut-off: choose a later week`,
+      );
+    }
+
+    const preview = previewOf(price, customer.storeCreditPence);
+    if (preview.amountToChargePence > 0 && !method) {
+      throw invalid(
+        'payment_method_required',
+        'Card required',
+        'Choose a card to pay the amount your store credit does not cover',
+        '/payment_method_id',
+      );
+    }
+
+    const address = addressOf(shipping);
+    const note =
+      [input.courierInstruction?.trim(), (input.deliveryNote ?? basket.deliveryNote)?.trim()]
+        .filter(Boolean)
+        .join('. ') || null;
+    const paidNow = preview.amountToChargePence === 0;
+
+    let subscriptionId: number | null = null;
+    let firstScheduleWeekId: number | null = null;
+    if (basket.startSubscription) {
+      const frequency = basket.frequency ?? 1;
+      const numberOfRecipes =
+        basket.numberOfRecipes ??
+        Math.min(
+          12,
+          Math.max(
+            2,
+            firstItems.filter((i) => !i.isAddon).reduce((sum, i) => sum + i.quantity, 0),
+          ),
+        );
+      const [subscription] = await tx
+        .insert(subscriptions)
+        .values({
+          customerId: customer.id,
+          name: 'Pasta plan',
+          state: paidNow ? 'active' : 'created',
+          numberOfRecipes,
+          deliveryNote: note,
+          dietary: {},
+          shippingAddressId: shipping.id,
+          billingAddressId: billing.id,
+          paymentMethodId: method?.id ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: subscriptions.id });
+      subscriptionId = subscription!.id;
+      const [schedule] = await tx
+        .insert(schedules)
+        .values({
+          subscriptionId,
+          deliveryDay: deliveryDayOf(deliveryDate),
+          firstDelivery: deliveryDate,
+          frequency,
+        })
+        .returning();
+      const planned = plannedWeeks(schedule!, addDays(firstWeek, 7 * WEEKS_AHEAD));
+      // The basket's later weeks are weeks of the plan too, even off its rhythm: the customer chose them.
+      for (const week of new Set(laterItems.map((item) => item.mealWeek!))) {
+        if (!planned.some((p) => p.startDate === week)) {
+          planned.push({
+            startDate: week,
+            deliveryDate: addDays(week, schedule!.deliveryDay - 1),
+            billingDate: billingDateFor(week),
+          });
+        }
+      }
+      const weekRows = await tx
+        .insert(scheduleWeeks)
+        .values(
+          planned.map((week) => ({
+            scheduleId: schedule!.id,
+            startDate: week.startDate,
+            deliveryDate: week.deliveryDate,
+            originalDeliveryDate: week.deliveryDate,
+            billingDate: week.billingDate,
+          })),
+        )
+        .returning();
+      firstScheduleWeekId = weekRows.find((w) => w.startDate === firstWeek)?.id ?? null;
+      await writePicks(tx, weekRows, laterItems);
+    }
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        customerId: customer.id,
+        customerEmail: customer.email,
+        type: 'recipe_kit',
+        state: paidNow ? 'paid' : 'payment_pending',
+        sourceBasketKey: basket.id,
+        fulfillmentType: 'delivery',
+        deliveryDate,
+        address,
+        deliveryNote: note,
+        voucherCode: price.voucherCode,
+        subtotalPence: price.subtotalPence,
+        deliveryPence: price.deliveryPence,
+        discountPence: price.discountPence,
+        storeCreditPence: preview.storeCreditPence,
+        totalPence: price.totalPence,
+        subscriptionId,
+        scheduleWeekId: firstScheduleWeekId,
+        paidAt: paidNow ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order not written');
+    await writeOrderLines(tx, order.id, firstItems);
+    await spendStoreCredit(tx, customer.id, preview.storeCreditPence, order.id, now);
+    await tx.delete(baskets).where(eq(baskets.id, basket.id));
+    return {
+      orderId: order.id,
+      subscriptionId,
+      created: true,
+      amountToChargePence: preview.amountToChargePence,
+      paymentMethodId: method?.id ?? null,
+    };
+  });
+}
+
+async function writeOrderLines(tx: Queryable, orderId: number, items: BasketItemRow[]) {
+  const ids = items.map((item) => Number(item.productVariantId)).filter(Number.isSafeInteger);
+  const details = await variantDetails(tx, ids);
+  for (const line of lineTotals(items)) {
+    const detail = details.find((d) => String(d.id) === line.item.productVariantId);
+    await tx.insert(orderLineItems).values({
+      orderId,
+      productId: line.item.productId,
+      productVariantId: line.item.productVariantId,
+      title: line.item.title,
+      variantTitle: detail?.variantTitle ?? null,
+      quantity: line.item.quantity,
+      unitPricePence: line.unitPence,
+      isAddon: line.item.isAddon,
+    });
+  }
+}
+
+/** The basket's later weeks become the weeks' picks, one row per variant. */
+async function writePicks(
+  tx: Queryable,
+  weeks: (typeof scheduleWeeks.$inferSelect)[],
+  items: BasketItemRow[],
+) {
+  const known = new Set(
+    (
+      await variantDetails(
+        tx,
+        items.map((i) => Number(i.productVariantId)).filter(Number.isSafeInteger),
+      )
+    ).map((v) => String(v.id)),
+  );
+  const picks = new Map<
+    string,
+    { scheduleWeekId: number; variantId: number; quantity: number; isAddon: boolean }
+  >();
+  for (const item of items) {
+    const week = weeks.find((w) => w.startDate === item.mealWeek);
+    if (!week || !known.has(item.productVariantId)) continue;
+    const key = `${week.id}:${item.productVariantId}`;
+    const pick = picks.get(key);
+    if (pick) pick.quantity += item.quantity;
+    else
+      picks.set(key, {
+        scheduleWeekId: week.id,
+        variantId: Number(item.productVariantId),
+        quantity: item.quantity,
+        isAddon: item.isAddon,
+      });
+  }
+  if (picks.size) await tx.insert(scheduleWeekPicks).values([...picks.values()]);
+}
+
+/**
+ * Spends store credit on an order: a transaction row and the balance, never below zero (the
+ * caller holds the customer row's lock, and the update re-checks the balance).
+ */
+export async function spendStoreCredit(
+  tx: Queryable,
+  customerId: number,
+  amountPence: number,
+  orderId: number,
+  now: Date,
+): Promise<void> {
+  if (amountPence <= 0) return;
+  const updated = await tx
+    .update(customers)
+    .set({ storeCreditPence: sql`${customers.storeCreditPence} - ${amountPence}` })
+    .where(and(eq(customers.id, customerId), sql`${customers.storeCreditPence} >= ${amountPence}`))
+    .returning({ id: customers.id });
+  if (updated.length === 0) throw new Error('store credit would go below zero');
+  await tx.insert(storeCreditTransactions).values({
+    customerId,
+    amountPence: -amountPence,
+    reason: `Spent on order #${orderId}`,
+    orderId,
+    createdAt: now,
+  });
+}

@@ -1,0 +1,57 @@
+import { and, asc, count, desc, eq, gte, lt, notInArray, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { orders } from '../../db/schema';
+import { views, type OrderRow, type OrderView } from './takeaway-orders';
+
+/** Spec section 9: the upcoming list takes up to 3000, the history pages of 4. */
+export const UPCOMING_PAGE_SIZE = 3000;
+export const PAST_PAGE_SIZE = 4;
+
+export interface OrderListQuery {
+  deliveryDate?: 'upcoming' | 'past';
+  type?: OrderRow['type'];
+  subscriptionId?: number;
+  excludeStates: string[];
+  page: number;
+  perPage?: number;
+}
+
+/**
+ * GET orders: the customer's orders by delivery date. Upcoming is delivery today or later, soonest
+ * first; past is before today, latest first, and never shows dropped orders (spec section 4).
+ */
+export async function listCustomerOrders(
+  db: Queryable,
+  customerId: number,
+  query: OrderListQuery,
+  today: string,
+): Promise<{ views: OrderView[]; total: number; page: number; perPage: number }> {
+  const excluded = [...query.excludeStates];
+  if (query.deliveryDate === 'past') excluded.push('dropped');
+  const conditions: (SQL | undefined)[] = [
+    eq(orders.customerId, customerId),
+    query.type ? eq(orders.type, query.type) : undefined,
+    query.subscriptionId ? eq(orders.subscriptionId, query.subscriptionId) : undefined,
+    excluded.length ? notInArray(orders.state, excluded) : undefined,
+    query.deliveryDate === 'upcoming' ? gte(orders.deliveryDate, today) : undefined,
+    query.deliveryDate === 'past' ? lt(orders.deliveryDate, today) : undefined,
+  ];
+  const where = and(...conditions);
+  const perPage =
+    query.perPage ?? (query.deliveryDate === 'past' ? PAST_PAGE_SIZE : UPCOMING_PAGE_SIZE);
+  const order =
+    query.deliveryDate === 'upcoming'
+      ? [asc(orders.deliveryDate), asc(orders.id)]
+      : [desc(orders.deliveryDate), desc(orders.createdAt), desc(orders.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((query.page - 1) * perPage),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { views: await views(db, rows), total: counted?.n ?? 0, page: query.page, perPage };
+}

@@ -1,0 +1,436 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  notExists,
+  notInArray,
+} from 'drizzle-orm';
+import { deliveryFeePence } from '../../../src/domain/delivery-fee';
+import type { Database, Queryable } from '../../db/database';
+import {
+  addresses,
+  customers,
+  deliveryFeeConfig,
+  orderLineItems,
+  orders,
+  paymentMethods,
+  payments,
+  scheduleWeekPicks,
+  scheduleWeeks,
+  schedules,
+  subscriptions,
+  type BasketAddress,
+} from '../../db/schema';
+import { ApiError } from '../../http/jsonapi';
+import { settleSubscription } from '../kit-orders/kit-payment';
+import { spendStoreCredit } from '../kit-orders/kit-orders';
+import type { PaymentGateway } from '../payments/gateway';
+import { PaymentDeclinedError, payOrder } from '../payments/payment-service';
+import { chefPicks, type DietaryFlags } from './chef-picks';
+import { addDays, isoDate, mondayOf, plannedWeeks, WEEKS_AHEAD } from './schedule-dates';
+import { variantDetails, weeklyMenu } from './weekly-menu';
+
+/** Subscriptions the job bills: a failed one keeps being billed, so a new card can recover it. */
+export const BILLABLE_STATES = ['active', 'failed'] as const;
+
+export interface BillingDeps {
+  db: Database;
+  paymentGateway: PaymentGateway;
+  now: () => Date;
+}
+
+export interface BillingRun {
+  asOf: Date;
+  ordersCreated: number;
+  charged: number;
+  failed: number;
+}
+
+interface WrittenOrder {
+  orderId: number;
+  customerId: number;
+  subscriptionId: number;
+  scheduleWeekId: number;
+}
+
+/**
+ * The billing job: for every billable subscription's active schedule week whose cut-off has
+ * passed (and whose delivery has not), one order (the customer's picks, else the chef's), then its
+ * charge. Safe on several instances at once: each week is claimed with FOR UPDATE SKIP LOCKED, the
+ * order is unique per schedule week (`orders.schedule_week_id`), and the charge's idempotency key
+ * is derived from the week, so a second run (or a crash between writing and charging) never
+ * charges twice.
+ */
+export async function runBilling(deps: BillingDeps, asOf: Date): Promise<BillingRun> {
+  const { db } = deps;
+  await activatePaidSubscriptions(db, deps.now());
+  await extendSchedules(db, asOf);
+
+  const run: BillingRun = { asOf, ordersCreated: 0, charged: 0, failed: 0 };
+  const passed: number[] = [];
+  for (;;) {
+    const outcome = await db.transaction((tx) => writeNextDueOrder(tx, asOf, passed, deps.now()));
+    if (outcome === null) break;
+    if ('emptyWeekId' in outcome) passed.push(outcome.emptyWeekId);
+    else run.ordersCreated += 1;
+  }
+
+  for (const order of await ordersToCharge(db)) {
+    const result = await chargeWeek(deps, order);
+    if (result === 'charged') run.charged += 1;
+    if (result === 'failed') run.failed += 1;
+  }
+  return run;
+}
+
+/** A plan whose first order was paid after 3-D Secure becomes active here. */
+async function activatePaidSubscriptions(db: Database, now: Date) {
+  await db
+    .update(subscriptions)
+    .set({ state: 'active', updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.state, 'created'),
+        exists(
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.subscriptionId, subscriptions.id), eq(orders.state, 'paid'))),
+        ),
+      ),
+    );
+}
+
+/** Keeps WEEKS_AHEAD weeks planned for every billable schedule; skipped weeks stay skipped. */
+export async function extendSchedules(db: Database, asOf: Date) {
+  const thisWeek = mondayOf(isoDate(asOf));
+  const rows = await db
+    .select({ schedule: schedules })
+    .from(schedules)
+    .innerJoin(subscriptions, eq(subscriptions.id, schedules.subscriptionId))
+    .where(inArray(subscriptions.state, [...BILLABLE_STATES]));
+  for (const { schedule } of rows) {
+    const weeks = plannedWeeks(schedule, addDays(thisWeek, 7 * WEEKS_AHEAD)).filter(
+      (week) => week.startDate >= thisWeek,
+    );
+    if (weeks.length === 0) continue;
+    await db
+      .insert(scheduleWeeks)
+      .values(
+        weeks.map((week) => ({
+          scheduleId: schedule.id,
+          startDate: week.startDate,
+          deliveryDate: week.deliveryDate,
+          originalDeliveryDate: week.deliveryDate,
+          billingDate: week.billingDate,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+/** The due-week rule: active, cut-off passed, delivery not yet passed, no order yet. */
+export const isDueWeek = (
+  week: { state: string; billingDate: Date; deliveryDate: string },
+  asOf: Date,
+  hasOrder: boolean,
+) =>
+  week.state === 'active' &&
+  week.billingDate <= asOf &&
+  week.deliveryDate >= isoDate(asOf) &&
+  !hasOrder;
+
+async function writeNextDueOrder(
+  tx: Queryable,
+  asOf: Date,
+  passed: number[],
+  now: Date,
+): Promise<WrittenOrder | { emptyWeekId: number } | null> {
+  const [due] = await tx
+    .select({ week: scheduleWeeks, subscription: subscriptions })
+    .from(scheduleWeeks)
+    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
+    .innerJoin(subscriptions, eq(subscriptions.id, schedules.subscriptionId))
+    .where(
+      and(
+        inArray(subscriptions.state, [...BILLABLE_STATES]),
+        eq(scheduleWeeks.state, 'active'),
+        lte(scheduleWeeks.billingDate, asOf),
+        gte(scheduleWeeks.deliveryDate, isoDate(asOf)),
+        passed.length ? notInArray(scheduleWeeks.id, passed) : undefined,
+        notExists(
+          tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(eq(orders.scheduleWeekId, scheduleWeeks.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(scheduleWeeks.billingDate), asc(scheduleWeeks.id))
+    .limit(1)
+    .for('update', { of: scheduleWeeks, skipLocked: true });
+  if (!due) return null;
+  const { week, subscription } = due;
+
+  const lines = await weekLines(tx, week, subscription);
+  if (lines.items.length === 0) return { emptyWeekId: week.id };
+
+  const [customer] = await tx
+    .select()
+    .from(customers)
+    .where(eq(customers.id, subscription.customerId))
+    .for('update');
+  if (!customer) return { emptyWeekId: week.id };
+
+  const subtotalPence = lines.items.reduce((sum, l) => sum + l.pricePence * l.quantity, 0);
+  const rules = await tx.select().from(deliveryFeeConfig);
+  const deliveryPence = deliveryFeePence(rules, week.deliveryDate, subtotalPence);
+  const totalPence = subtotalPence + deliveryPence;
+  const storeCreditPence = Math.min(customer.storeCreditPence, totalPence);
+  const paidNow = totalPence - storeCreditPence === 0;
+
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId: customer.id,
+      customerEmail: customer.email,
+      type: 'recipe_kit',
+      state: paidNow ? 'paid' : 'payment_pending',
+      source: 'subscription',
+      fulfillmentType: 'delivery',
+      deliveryDate: week.deliveryDate,
+      address: await shippingAddress(tx, subscription),
+      deliveryNote: subscription.deliveryNote,
+      subtotalPence,
+      deliveryPence,
+      storeCreditPence,
+      totalPence,
+      subscriptionId: subscription.id,
+      scheduleWeekId: week.id,
+      chefSelected: lines.chefSelected,
+      paidAt: paidNow ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  // Another run wrote this week's order first (the unique index): nothing more to do for it.
+  if (!order) return { emptyWeekId: week.id };
+  await tx.insert(orderLineItems).values(
+    lines.items.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      productVariantId: String(line.variantId),
+      title: line.title,
+      variantTitle: line.variantTitle,
+      quantity: line.quantity,
+      unitPricePence: line.pricePence,
+      isAddon: line.isAddon,
+    })),
+  );
+  await spendStoreCredit(tx, customer.id, storeCreditPence, order.id, now);
+  return {
+    orderId: order.id,
+    customerId: customer.id,
+    subscriptionId: subscription.id,
+    scheduleWeekId: week.id,
+  };
+}
+
+interface WeekLine {
+  variantId: number;
+  productId: number;
+  title: string;
+  variantTitle: string;
+  pricePence: number;
+  quantity: number;
+  isAddon: boolean;
+}
+
+/** The customer's picks for the week, else the chef's picks from the week's menu. */
+async function weekLines(
+  tx: Queryable,
+  week: typeof scheduleWeeks.$inferSelect,
+  subscription: typeof subscriptions.$inferSelect,
+): Promise<{ items: WeekLine[]; chefSelected: boolean }> {
+  const picks = await tx
+    .select()
+    .from(scheduleWeekPicks)
+    .where(eq(scheduleWeekPicks.scheduleWeekId, week.id))
+    .orderBy(asc(scheduleWeekPicks.id));
+  if (picks.length > 0) {
+    const details = await variantDetails(
+      tx,
+      picks.map((pick) => pick.variantId),
+    );
+    return {
+      chefSelected: false,
+      items: picks.flatMap((pick) => {
+        const detail = details.find((d) => d.id === pick.variantId);
+        return detail
+          ? [
+              {
+                variantId: detail.id,
+                productId: detail.productId,
+                title: detail.title,
+                variantTitle: detail.variantTitle,
+                pricePence: detail.pricePence,
+                quantity: pick.quantity,
+                isAddon: pick.isAddon,
+              },
+            ]
+          : [];
+      }),
+    };
+  }
+  const menu = await weeklyMenu(tx, week.startDate);
+  const chosen = chefPicks(
+    menu,
+    subscription.numberOfRecipes,
+    subscription.dietary as DietaryFlags,
+  );
+  return {
+    chefSelected: true,
+    items: chosen.map(({ dish, variant }) => ({
+      variantId: variant.id,
+      productId: dish.productId,
+      title: dish.title,
+      variantTitle: variant.title,
+      pricePence: variant.pricePence,
+      quantity: 1,
+      isAddon: false,
+    })),
+  };
+}
+
+async function shippingAddress(
+  tx: Queryable,
+  subscription: typeof subscriptions.$inferSelect,
+): Promise<BasketAddress | null> {
+  const [row] = await tx
+    .select()
+    .from(addresses)
+    .where(
+      subscription.shippingAddressId === null
+        ? and(eq(addresses.customerId, subscription.customerId), eq(addresses.isDefault, true))
+        : eq(addresses.id, subscription.shippingAddressId),
+    )
+    .limit(1);
+  if (!row) return null;
+  return {
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    zip: row.zip,
+    phone: row.phone,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    lat: row.lat,
+    lon: row.lon,
+    company: row.company,
+    country: row.country,
+    country_code: row.countryCode,
+  };
+}
+
+/**
+ * Subscription orders still to charge: waiting for payment with no attempt yet (written by this
+ * run, or by one that stopped before charging).
+ */
+async function ordersToCharge(db: Database): Promise<WrittenOrder[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      customerId: orders.customerId,
+      subscriptionId: orders.subscriptionId,
+      scheduleWeekId: orders.scheduleWeekId,
+    })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.scheduleWeekId),
+        isNotNull(orders.subscriptionId),
+        eq(orders.state, 'payment_pending'),
+        notExists(
+          db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.id));
+  return rows.flatMap((row) =>
+    row.customerId !== null && row.subscriptionId !== null && row.scheduleWeekId !== null
+      ? [row as WrittenOrder]
+      : [],
+  );
+}
+
+/** Charges a week's order with the plan's card (or the customer's default). */
+async function chargeWeek(
+  deps: BillingDeps,
+  order: WrittenOrder,
+): Promise<'charged' | 'failed' | 'waiting'> {
+  const { db } = deps;
+  const [customer] = await db.select().from(customers).where(eq(customers.id, order.customerId));
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, order.subscriptionId));
+  if (!customer || !subscription) return 'waiting';
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      subscription.paymentMethodId === null
+        ? eq(paymentMethods.customerId, customer.id)
+        : and(
+            eq(paymentMethods.id, subscription.paymentMethodId),
+            eq(paymentMethods.customerId, customer.id),
+          ),
+    )
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.id))
+    .limit(1);
+  if (!method) {
+    await markNotAuthorized(db, order.orderId, deps.now());
+    await settleSubscription(db, subscription.id, 'failed', deps.now());
+    return 'failed';
+  }
+  try {
+    const result = await payOrder(db, deps.paymentGateway, deps.now, {
+      customer,
+      orderId: order.orderId,
+      method: { paymentMethodId: method.id },
+      returnPath: `/payment/${order.orderId}`,
+      idempotencyKey: `schedule-week-${order.scheduleWeekId}`,
+    });
+    if (result.payment.state === 'succeeded') {
+      await settleSubscription(db, subscription.id, 'paid', deps.now());
+      return result.status === 201 ? 'charged' : 'waiting';
+    }
+    // 3-D Secure off session: the customer must act, so the plan is payment-failed meanwhile.
+    if (result.payment.state === 'requires_action')
+      await settleSubscription(db, subscription.id, 'failed', deps.now());
+    return 'waiting';
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) {
+      await markNotAuthorized(db, order.orderId, deps.now());
+      await settleSubscription(db, subscription.id, 'failed', deps.now());
+      return 'failed';
+    }
+    // A card saved with another gateway, or the gateway down: the order waits for the next run.
+    if (error instanceof ApiError) return 'waiting';
+    throw error;
+  }
+}
+
+async function markNotAuthorized(db: Database, orderId: number, now: Date) {
+  await db
+    .update(orders)
+    .set({ state: 'not_authorized', updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.state, 'payment_pending')));
+}

@@ -1,0 +1,44 @@
+import { addDays, cutoffFor, isoDate, weekDayIndex, weekStart } from '../../../src/domain/weeks';
+
+/**
+ * A subscription schedule's calendar, over the shared week rules (`src/domain/weeks.ts`): weeks
+ * run Monday to Sunday and a week is billed at its cut-off (spec section 9).
+ */
+export { addDays, isoDate };
+export const mondayOf = weekStart;
+export const billingDateFor = cutoffFor;
+
+/** 1 Monday .. 6 Saturday (never Sunday: there are no Sunday deliveries). */
+export function deliveryDayOf(isoDay: string): number {
+  const weekDay = weekDayIndex(isoDay);
+  return weekDay === 0 ? 7 : weekDay;
+}
+
+export interface PlannedWeek {
+  startDate: string;
+  deliveryDate: string;
+  billingDate: Date;
+}
+
+/**
+ * The schedule's weeks from its first delivery, every `frequency` weeks, up to the week starting at
+ * or before `until` (a Monday).
+ */
+export function plannedWeeks(
+  schedule: { firstDelivery: string; deliveryDay: number; frequency: number },
+  until: string,
+): PlannedWeek[] {
+  const first = mondayOf(schedule.firstDelivery);
+  const weeks: PlannedWeek[] = [];
+  for (let start = first; start <= until; start = addDays(start, 7 * schedule.frequency)) {
+    weeks.push({
+      startDate: start,
+      deliveryDate: addDays(start, schedule.deliveryDay - 1),
+      billingDate: billingDateFor(start),
+    });
+  }
+  return weeks;
+}
+
+/** How far ahead a schedule's weeks are kept, so the customer can pick and skip them. */
+export const WEEKS_AHEAD = 6;

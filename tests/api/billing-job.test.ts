@@ -1,0 +1,149 @@
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { orderLineItems, orders, payments, subscriptions } from '../../server/db/schema';
+import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
+import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
+import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
+import {
+  firstOpenWeek,
+  kitBasket,
+  menuWithDishes,
+  savedAddress,
+  type KitDish,
+} from './support/kit-orders';
+import { addCard, signUp } from './support/payments';
+import { ApiClient, useTestApp } from './support/test-app';
+
+const getApp = useTestApp();
+const week1 = firstOpenWeek();
+const week2 = addDays(week1, 7);
+const week3 = addDays(week1, 14);
+/** Just after week 2's cut-off, and just after week 3's. */
+const afterCutoff2 = new Date(billingDateFor(week2).getTime() + 60_000);
+const afterCutoff3 = new Date(billingDateFor(week3).getTime() + 60_000);
+let dishes: KitDish[];
+let week3Dishes: KitDish[];
+let deps: BillingDeps;
+
+beforeAll(async () => {
+  const { database } = getApp();
+  dishes = await menuWithDishes(database, week1, [
+    { title: 'Pappardelle al ragù' },
+    { title: 'Tortelloni di zucca' },
+  ]);
+  await menuWithDishes(database, week2, [{ title: 'Cacio e pepe' }]);
+  week3Dishes = await menuWithDishes(database, week3, [
+    { title: 'Lasagne al forno', tags: ['meat-fish'] },
+    { title: 'Ravioli di ricotta', tags: ['vegetarian'] },
+    { title: 'Gnocchi al pesto', tags: ['vegetarian'], allergens: [109] },
+    { title: 'Fusilli primavera', tags: ['vegetarian'] },
+  ]);
+  const now = () => new Date();
+  deps = {
+    db: database.db,
+    paymentGateway: createPaymentGateway(loadConfig({ NODE_ENV: 'test' }), database.db, now),
+    now,
+  };
+});
+
+/** A customer with an active plan: week 1 ordered and paid, week 2 picked, week 3 left to the chef. */
+async function subscriber(dietary?: Record<string, boolean>) {
+  const { app, database } = getApp();
+  const browser = new ApiClient(app);
+  const customerId = await signUp(browser);
+  const address = await savedAddress(database, customerId);
+  const card = await addCard(browser);
+  const basket = await kitBasket(database, customerId, [
+    { dish: dishes[0]!, week: week1, quantity: 2 },
+    { dish: dishes[1]!, week: week2, quantity: 2 },
+  ]);
+  const response = await browser.post('/orders/recipe_kits', {
+    basket_id: basket.id,
+    shipping_address_id: String(address.id),
+    payment_method_id: card.id,
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
+  const subscriptionId = Number(response.json().meta.subscription_id);
+  if (dietary)
+    await database.db
+      .update(subscriptions)
+      .set({ dietary })
+      .where(eq(subscriptions.id, subscriptionId));
+  return { browser, customerId, subscriptionId };
+}
+
+const ordersOf = (subscriptionId: number) =>
+  getApp().database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
+
+const paymentsOf = async (orderIds: number[]) =>
+  getApp().database.db.select().from(payments).where(inArray(payments.orderId, orderIds));
+
+describe('the billing job', () => {
+  it('writes and charges each due week once, run twice and twice at once', async () => {
+    const { subscriptionId } = await subscriber();
+    const before = await runBilling(deps, new Date(billingDateFor(week2).getTime() - 60_000));
+    expect((await ordersOf(subscriptionId)).length).toBe(1);
+    expect(before.ordersCreated).toBe(0);
+
+    await Promise.all([runBilling(deps, afterCutoff2), runBilling(deps, afterCutoff2)]);
+    await runBilling(deps, afterCutoff2);
+    const written = await ordersOf(subscriptionId);
+    expect(written).toHaveLength(2);
+    const week2Order = written.find((o) => o.deliveryDate === addDays(week2, 2))!;
+    expect(week2Order).toMatchObject({ state: 'paid', chefSelected: false, subtotalPence: 1300 });
+    expect(await paymentsOf([week2Order.id])).toEqual([
+      expect.objectContaining({ state: 'succeeded' }),
+    ]);
+  });
+
+  it("chooses the chef's picks honouring the dietary flags when the customer did not pick", async () => {
+    const { subscriptionId } = await subscriber({ vegetarian: true, nuts: true });
+    await runBilling(deps, afterCutoff2);
+    await Promise.all([runBilling(deps, afterCutoff3), runBilling(deps, afterCutoff3)]);
+    const week3Order = (await ordersOf(subscriptionId)).find(
+      (o) => o.deliveryDate === addDays(week3, 2),
+    )!;
+    expect(week3Order).toMatchObject({ chefSelected: true, state: 'paid' });
+    const lines = await getApp()
+      .database.db.select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, week3Order.id));
+    expect(lines.map((line) => line.productVariantId).sort()).toEqual(
+      [String(week3Dishes[1]!.regularId), String(week3Dishes[3]!.regularId)].sort(),
+    );
+    expect(await paymentsOf([week3Order.id])).toHaveLength(1);
+  });
+
+  it('leaves a declined week not_authorized and the plan failed, and never charges it twice', async () => {
+    const { browser, subscriptionId } = await subscriber();
+    const declining = await addCard(browser, '4000000000000002');
+    await getApp()
+      .database.db.update(subscriptions)
+      .set({ paymentMethodId: Number(declining.id) })
+      .where(eq(subscriptions.id, subscriptionId));
+    const run = await runBilling(deps, afterCutoff2);
+    expect(run.failed).toBeGreaterThanOrEqual(1);
+    await runBilling(deps, afterCutoff2);
+    const week2Order = (await ordersOf(subscriptionId)).find(
+      (o) => o.deliveryDate === addDays(week2, 2),
+    )!;
+    expect(week2Order.state).toBe('not_authorized');
+    expect(await paymentsOf([week2Order.id])).toEqual([
+      expect.objectContaining({ state: 'failed' }),
+    ]);
+    const [plan] = await getApp()
+      .database.db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    expect(plan!.state).toBe('failed');
+  });
+
+  it('runs as of a time through the development endpoint', async () => {
+    const { browser, subscriptionId } = await subscriber();
+    const response = await browser.post('/dev/billing_runs', { as_of: afterCutoff2.toISOString() });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.attributes.as_of).toBe(afterCutoff2.toISOString());
+    expect(await ordersOf(subscriptionId)).toHaveLength(2);
+  });
+});
