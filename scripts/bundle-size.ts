@@ -39,7 +39,13 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
     screen: 'src/views/restaurant-finder/restaurant-finder-page.tsx',
     budgetKiB: 140,
   },
+  {
+    route: '/checkout',
+    screen: 'src/views/kit-checkout/kit-checkout-flow.tsx',
+    budgetKiB: 140,
+  },
   { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 140 },
+  { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 140 },
 ];
 
 const dist = path.resolve('dist');

@@ -14,6 +14,7 @@ const SupportPage = lazyRoute(() => import('../views/support/support-page'));
 const RestaurantsPage = lazyRoute(() => import('../views/restaurants/restaurants-page'));
 const RestaurantPage = lazyRoute(() => import('../views/restaurants/restaurant-page'));
 const TakeawayMenuPage = lazyRoute(() => import('../views/takeaway-menu/takeaway-menu-page'));
+const ProductBoxPage = lazyRoute(() => import('../views/product-box/product-box-page'));
 const RestaurantFinderPage = lazyRoute(
   () => import('../views/restaurant-finder/restaurant-finder-page'),
 );
@@ -26,6 +27,7 @@ const RatingConfirmationPage = lazyRoute(() => import('../views/rating/rating-co
 const TakeawayCheckoutFlow = lazyRoute(
   () => import('../views/takeaway-checkout/takeaway-checkout-flow'),
 );
+const KitCheckoutFlow = lazyRoute(() => import('../views/kit-checkout/kit-checkout-flow'));
 const NotFoundPage = lazyRoute(() => import('../views/not-found/not-found-page'));
 
 /** The takeaway checkout's steps and the wallet's return screens: one element keeps one flow. */
@@ -65,6 +67,7 @@ export function App() {
               <Route key={path} path={path} element={<AuthFlow />} />
             ))}
             <Route path="/pasta-now" element={<TakeawayMenuPage />} />
+            <Route path="/menu" element={<ProductBoxPage />} />
             <Route path="/pasta-now-find" element={<RestaurantFinderPage />} />
             {TAKEAWAY_CHECKOUT_ROUTES.map((path) => (
               <Route key={path} path={path} element={<TakeawayCheckoutFlow />} />
@@ -72,6 +75,10 @@ export function App() {
             <Route path="/pasta-type" element={<PastaTypePage />} />
             <Route path="/my-basket" element={<BasketRedirect signedInTo="/pasta-now" />} />
             <Route path="/my-rk-basket" element={<BasketRedirect signedInTo="/menu" />} />
+            {/* One element for every kit checkout path, so moving between steps keeps the flow. */}
+            {['/checkout', '/checkout/*'].map((path) => (
+              <Route key={path} path={path} element={<KitCheckoutFlow />} />
+            ))}
             <Route path="/account/*" element={<AccountLayout />} />
             <Route path="/support" element={<SupportPage />} />
             <Route path="/restaurants" element={<RestaurantsPage />} />

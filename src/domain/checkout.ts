@@ -105,3 +105,41 @@ export function cardFormErrors(card: CardForm): FormError[] {
     errors.push({ field: 'cardCvc', message: 'Enter the 3 or 4 digit security code' });
   return errors;
 }
+
+interface ListedAddress {
+  id: string;
+  isDefault: boolean;
+}
+
+/**
+ * Spec section 4: the billing address defaults to the default address and is cleared when it is
+ * no longer in the list (and so falls back to the default again).
+ */
+export function billingAddressFor(
+  addresses: readonly ListedAddress[],
+  current: string | null,
+): string | null {
+  if (current && addresses.some((address) => address.id === current)) return current;
+  return addresses.find((address) => address.isDefault)?.id ?? null;
+}
+
+/** The address a kit is delivered to: the one chosen while it is listed, else the default, else the first. */
+export function deliveryAddressFor(
+  addresses: readonly ListedAddress[],
+  current: string | null,
+): string | null {
+  if (current && addresses.some((address) => address.id === current)) return current;
+  return (addresses.find((address) => address.isDefault) ?? addresses[0])?.id ?? null;
+}
+
+/**
+ * Spec section 2's checkout guard: first and last name (the address's or the account's) and a
+ * ready address (spec section 5: address1, city and zip, not the placeholder).
+ */
+export function hasKnownDeliveryAddress(
+  address: CheckoutContact | null | undefined,
+  account: Pick<CheckoutContact, 'firstName' | 'lastName'> | null | undefined,
+): boolean {
+  const withNames = withAccountContact(address, account);
+  return canSkipShippingScreen(withNames) && isAddressReady(withNames);
+}

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billingAddressFor,
   canSkipShippingScreen,
   cardFormErrors,
+  deliveryAddressFor,
   deliveryDetailsErrors,
   hasDeliveryDetails,
+  hasKnownDeliveryAddress,
   parseCardExpiry,
 } from '../../src/domain/checkout';
 
@@ -93,5 +96,61 @@ describe('the card form', () => {
     expect(
       cardFormErrors({ number: '4242', expiry: '4/2', cvc: '12345' }).map((e) => e.field),
     ).toEqual(['cardNumber', 'cardExpiry', 'cardCvc']);
+  });
+});
+
+describe('billingAddressFor (spec section 4)', () => {
+  const list = [
+    { id: '1', isDefault: false },
+    { id: '2', isDefault: true },
+  ];
+
+  it('defaults to the default address', () => {
+    expect(billingAddressFor(list, null)).toBe('2');
+  });
+
+  it('keeps a chosen address while it is in the list', () => {
+    expect(billingAddressFor(list, '1')).toBe('1');
+  });
+
+  it('is cleared when the chosen address leaves the list (back to the default, or none)', () => {
+    expect(billingAddressFor(list, '9')).toBe('2');
+    expect(billingAddressFor([{ id: '1', isDefault: false }], '9')).toBeNull();
+    expect(billingAddressFor([], '1')).toBeNull();
+  });
+});
+
+describe('deliveryAddressFor', () => {
+  it('keeps the chosen address, else the default, else the first', () => {
+    const list = [
+      { id: '1', isDefault: false },
+      { id: '2', isDefault: true },
+    ];
+    expect(deliveryAddressFor(list, '1')).toBe('1');
+    expect(deliveryAddressFor(list, '9')).toBe('2');
+    expect(deliveryAddressFor([{ id: '1', isDefault: false }], null)).toBe('1');
+    expect(deliveryAddressFor([], null)).toBeNull();
+  });
+});
+
+describe('hasKnownDeliveryAddress (spec section 2 checkout guard)', () => {
+  const street = { address1: '1 Turnham Green Terrace', city: 'London', zip: 'W4 1RG' };
+
+  it('needs names (the address’s or the account’s) and a ready address', () => {
+    expect(hasKnownDeliveryAddress({ ...street, firstName: 'Ada', lastName: 'L' }, null)).toBe(
+      true,
+    );
+    expect(hasKnownDeliveryAddress(street, { firstName: 'Ada', lastName: 'L' })).toBe(true);
+    expect(hasKnownDeliveryAddress(street, null)).toBe(false);
+    expect(hasKnownDeliveryAddress(null, { firstName: 'Ada', lastName: 'L' })).toBe(false);
+  });
+
+  it('refuses the ignore_me placeholder and a missing city or zip', () => {
+    const names = { firstName: 'Ada', lastName: 'L' };
+    expect(hasKnownDeliveryAddress({ ...street, ...names, address1: 'ignore_me' }, null)).toBe(
+      false,
+    );
+    expect(hasKnownDeliveryAddress({ ...street, ...names, city: '' }, null)).toBe(false);
+    expect(hasKnownDeliveryAddress({ ...street, ...names, zip: ' ' }, null)).toBe(false);
   });
 });

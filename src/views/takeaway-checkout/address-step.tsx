@@ -4,9 +4,8 @@ import type { CheckoutAddress } from '../../../machines/takeaway-checkout/takeaw
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
-import { TextField } from '../../components/form/text-field';
 import { useFormStep } from '../../flows/use-form-step';
-import { UK_PHONE_HINT } from '../../domain/phone';
+import { AddressFields } from '../checkout/address-fields';
 import type { CheckoutStepProps } from './checkout-step-props';
 
 /** Who receives the order and where: prefilled from the basket's address and the account. */
@@ -29,13 +28,6 @@ export function AddressStep({ actor }: CheckoutStepProps) {
     };
   });
   const [form, setForm] = useState(initial);
-  const field = (name: Exclude<keyof CheckoutAddress, 'lat' | 'lon'>) => ({
-    id: name,
-    value: form[name],
-    error: errorFor(name),
-    onChange: (event: { target: { value: string } }) =>
-      setForm({ ...form, [name]: event.target.value }),
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'address.submit', form });
@@ -45,27 +37,11 @@ export function AddressStep({ actor }: CheckoutStepProps) {
       <ErrorSummary errors={summary} />
       <h1>Delivery details</h1>
       <form onSubmit={submit} noValidate>
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-        <TextField
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          hint={`For the rider, if they cannot find you. ${UK_PHONE_HINT}`}
-          {...field('phone')}
-        />
-        <TextField label="Address line 1" autoComplete="address-line1" {...field('address1')} />
-        <TextField
-          label="Address line 2 (optional)"
-          autoComplete="address-line2"
-          {...field('address2')}
-        />
-        <TextField label="Town or city" autoComplete="address-level2" {...field('city')} />
-        <TextField
-          label="Postcode"
-          autoComplete="postal-code"
-          className="field__input--short"
-          {...field('zip')}
+        <AddressFields
+          form={form}
+          onChange={setForm}
+          errorFor={errorFor}
+          phoneHint="For the rider, if they cannot find you."
         />
         <Button type="submit" busy={busy}>
           Continue

@@ -1,28 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type {
   ElementsCard,
-  SavedPaymentMethod,
   TypedCard,
 } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
-import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../domain/money';
 import { isLikelyCardCharge } from '../../domain/payment';
-import { CardFields } from './card-fields';
+import { NEW_CARD, PaymentMethodFields, selectedMethod } from '../checkout/payment-method-fields';
 import type { CheckoutStepProps } from './checkout-step-props';
-
-const NEW_CARD = 'new-card';
-// Stripe's own code loads only where a customer pays by card with Stripe configured.
-const StripeCardElement = lazy(() => import('./stripe-card-element'));
-
-const describeMethod = (method: SavedPaymentMethod) =>
-  method.type === 'PaypalAccount'
-    ? `PayPal${method.email ? ` (${method.email})` : ''}`
-    : `${method.brand ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : 'Card'} ending ${method.last4 ?? '····'}`;
 
 /** Pay with a saved method, a new card, or the wallet; the order is written when paying. */
 export function PaymentStep({ actor }: CheckoutStepProps) {
@@ -44,14 +33,7 @@ export function PaymentStep({ actor }: CheckoutStepProps) {
   const gateway = useSelector(actor, (snapshot) => snapshot.context.gateway);
   const [card, setCard] = useState<TypedCard>({ number: '', expiry: '', cvc: '' });
   const [elementsCard, setElementsCard] = useState<ElementsCard | null>(null);
-  const fallback = methods.find((method) => method.isDefault)?.id ?? methods[0]?.id ?? NEW_CARD;
-  // The customer's pick, else what the checkout chose (a card just saved, a wallet set up).
-  const selected =
-    picked && (picked === NEW_CARD || methods.some((method) => method.id === picked))
-      ? picked
-      : chosen && methods.some((method) => method.id === chosen)
-        ? chosen
-        : fallback;
+  const selected = selectedMethod(methods, picked, chosen);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,30 +62,16 @@ export function PaymentStep({ actor }: CheckoutStepProps) {
         <p role="status">Loading your saved cards…</p>
       ) : (
         <form onSubmit={submit} noValidate aria-busy={busy}>
-          <ChoiceGroup
-            id="payment-method"
-            type="radio"
-            legend="How would you like to pay?"
-            choices={[
-              ...methods.map((method) => ({ value: method.id, label: describeMethod(method) })),
-              { value: NEW_CARD, label: 'A new card' },
-            ]}
-            values={[selected]}
-            onChange={([value]) => setPicked(value ?? null)}
-            error={errorFor('payment')}
+          <PaymentMethodFields
+            methods={methods}
+            selected={selected}
+            onSelect={setPicked}
+            gateway={gateway}
+            card={card}
+            onCard={setCard}
+            onElementsCard={setElementsCard}
+            errorFor={errorFor}
           />
-          {selected === NEW_CARD &&
-            (gateway.name === 'stripe' ? (
-              <Suspense fallback={<p role="status">Loading the card form…</p>}>
-                <StripeCardElement
-                  publishableKey={gateway.publishableKey}
-                  error={errorFor('cardNumber')}
-                  onCard={setElementsCard}
-                />
-              </Suspense>
-            ) : (
-              <CardFields card={card} onChange={setCard} errorFor={errorFor} />
-            ))}
           <Button type="submit" busy={busy}>
             Pay {formatPrice(amount)}
           </Button>

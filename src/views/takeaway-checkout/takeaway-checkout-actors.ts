@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { checkoutCall } from '../checkout/checkout-call';
 import { takeawayCheckoutMachine } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
 import type {
   CheckoutBasket,
@@ -10,46 +11,12 @@ import type {
 } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { api, unwrap } from '../../api/client';
-import { isApiRequestError } from '../../api/api-error';
 import { toEntity } from '../../api/json-api';
 import type { Basket, Customer } from '../../api/types';
 import { parseCardExpiry, withAccountContact } from '../../domain/checkout';
 import { WALLET_PATHS } from '../../flows/wallet-paths';
 import { normaliseUkPhone } from '../../domain/phone';
 import { parseUkPostcode } from '../../domain/postcode';
-
-/** Form fields the server's JSON pointers name. */
-const FIELD_OF_POINTER: Record<string, string> = {
-  '/card_number': 'cardNumber',
-  '/exp_month': 'cardExpiry',
-  '/exp_year': 'cardExpiry',
-  '/cvc': 'cardCvc',
-  '/address/first_name': 'firstName',
-  '/address/last_name': 'lastName',
-  '/address/phone': 'phone',
-  '/address/address1': 'address1',
-  '/address/city': 'city',
-  '/address/zip': 'zip',
-};
-
-/** Turns an API failure into what the machine reads: status, code, message, field, hard decline. */
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isApiRequestError(error)) throw { status: 0 } satisfies CheckoutFailure;
-    const first = error.errors[0];
-    const meta = (first as { meta?: { hard_decline?: boolean } } | undefined)?.meta;
-    const failure: CheckoutFailure = {
-      status: error.status,
-      code: error.code,
-      message: error.serverMessage,
-      field: FIELD_OF_POINTER[first?.source?.pointer ?? ''],
-      hardDecline: meta?.hard_decline === true,
-    };
-    throw failure;
-  }
-}
 
 type BasketBody = { data: Parameters<typeof toEntity>[0] & { id: string } };
 
@@ -136,12 +103,12 @@ async function readOrder(orderId: string): Promise<PlacedOrder> {
 /** The takeaway checkout wired to the real API; `openActionUrl` leaves for the bank or wallet page. */
 export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
   actors: {
-    loadBasket: fromPromise(() => call(currentBasket)),
+    loadBasket: fromPromise(() => checkoutCall(currentBasket)),
     // The whole customer, so the session can keep it (the machine reads the names).
-    signIn: fromPromise(({ input }) => call(() => signInWithPassword(input))),
-    signUp: fromPromise(({ input }) => call(() => signUpCustomer(input))),
+    signIn: fromPromise(({ input }) => checkoutCall(() => signInWithPassword(input))),
+    signUp: fromPromise(({ input }) => checkoutCall(() => signUpCustomer(input))),
     saveAddress: fromPromise(({ input }) =>
-      call(async () => {
+      checkoutCall(async () => {
         const { address } = input;
         const zip = parseUkPostcode(address.zip) ?? address.zip;
         const previous = await currentBasket();
@@ -179,7 +146,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     saveInstructions: fromPromise(({ input }) =>
-      call(async () => {
+      checkoutCall(async () => {
         const { basket, customer, note } = input;
         // Names and phone known from the account go on the delivery address for the rider.
         const address =
@@ -219,7 +186,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     loadPaymentMethods: fromPromise(() =>
-      call(async () => {
+      checkoutCall(async () => {
         const [methods, gateway] = await Promise.all([
           unwrap(api.GET('/payment_methods')),
           paymentGateway(),
@@ -228,7 +195,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     saveCard: fromPromise(({ input }) =>
-      call(async () => {
+      checkoutCall(async () => {
         if (input.choice?.kind !== 'newCard') throw { status: 0 };
         const { card } = input.choice;
         const processor = input.gateway.name;
@@ -271,7 +238,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     placeOrder: fromPromise(({ input }) =>
-      call(async () =>
+      checkoutCall(async () =>
         toOrder(
           await unwrap(
             api.POST('/orders/takeaway', { body: { basket_id: input.basketId } }),
@@ -281,7 +248,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       ),
     ),
     pay: fromPromise(({ input }) =>
-      call(async () => {
+      checkoutCall(async () => {
         const { order, choice, attempt, gateway } = input;
         const body =
           choice?.kind === 'saved'
@@ -306,7 +273,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     setupWallet: fromPromise(({ input }) =>
-      call(async () => {
+      checkoutCall(async () => {
         const setup = await unwrap(
           api.POST('/payment_methods/setup', {
             body: {
@@ -323,7 +290,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     confirmPayment: fromPromise(({ input }) =>
-      call(async () => {
+      checkoutCall(async () => {
         const payment = await unwrap(
           api.GET('/payment_details/{id}', { params: { path: { id: input.paymentId } } }),
         );
@@ -341,7 +308,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
       }),
     ),
     saveWallet: fromPromise(({ input }) =>
-      call(async () => {
+      checkoutCall(async () => {
         const order = await readOrder(input.orderId);
         if (input.cancelled) return { order, method: null, cancelled: true };
         const saved = await unwrap(

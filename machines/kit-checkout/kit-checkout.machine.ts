@@ -1,0 +1,962 @@
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import {
+  loginErrors,
+  signupErrors,
+  type LoginForm,
+  type SignupForm,
+} from '../../src/domain/account-forms';
+import { listableAddresses } from '../../src/domain/address';
+import {
+  billingAddressFor,
+  cardFormErrors,
+  deliveryAddressFor,
+  deliveryDetailsErrors,
+  hasKnownDeliveryAddress,
+} from '../../src/domain/checkout';
+import { isCardRequested } from '../../src/domain/payment';
+import { signInFailureErrors, signUpFailureErrors } from '../auth/auth.machine';
+import type { CheckoutCustomer } from '../takeaway-checkout/takeaway-checkout.machine';
+import type {
+  CheckoutAddress,
+  CheckoutFailure,
+  DeliveryInstructionOptions,
+  DeliveryInstructions,
+  FormError,
+  KitBasket,
+  KitOrderOutcome,
+  KitPaymentChoice,
+  KitPaymentOptions,
+  OrderPreview,
+  PaymentGateway,
+  PlaceKitOrderInput,
+  PlacedKitOrder,
+  ReturnedKitPayment,
+  SavedAddress,
+  SavedPaymentMethod,
+} from './kit-checkout.types';
+
+/** Spec section 8 messages, and ours where the spec names none. */
+export const KIT_CHECKOUT_MESSAGES = {
+  orderFailed: 'Something went wrong!',
+  addressesLoadFailed: "Couldn't load addresses list",
+  // Two spaces: the spec's words, to the letter.
+  billingSaveFailed: "Couldn't save  your billing address",
+  paymentSetupFailed: 'Request failed',
+  paymentDetailsFailed: 'Something went wrong',
+  basketLoadFailed: "We couldn't load your box. Check your connection and try again.",
+  addressSaveFailed: "We couldn't save your address. Try again.",
+  instructionsLoadFailed: "We couldn't load the delivery dates. Try again.",
+  instructionsSaveFailed: "We couldn't save your delivery choices. Try again.",
+  noDeliveryDate: 'Choose a delivery date',
+  paymentLoadFailed: "We couldn't work out your total. Try again.",
+  paymentFailed: 'Your payment did not go through. Try again or use another card.',
+  hardDecline: 'Use a different card: this one cannot be charged.',
+} as const;
+
+export const KIT_CHECKOUT_PATHS = {
+  entry: '/checkout',
+  continue: '/checkout/continue',
+  signup: '/checkout/signup',
+  login: '/checkout/login',
+  address: '/checkout/delivery/address',
+  billing: '/checkout/billingaddresses',
+  instructions: '/checkout/delivery/instructions',
+  payment: '/checkout/payment',
+  // Spec section 2 names the step but not its path.
+  paymentWithCredits: '/checkout/payment-with-credits',
+  confirmation: '/checkout/confirmation',
+  error: '/checkout/error',
+} as const;
+
+export const KIT_CHECKOUT_EXITS = { menu: '/menu', home: '/' } as const;
+
+export interface KitCheckoutInput {
+  path: string;
+  customer: CheckoutCustomer | null;
+  /** Back from a bank's 3-D Secure page: `?payment_id=`. */
+  returnedPaymentId: string | null;
+}
+
+export interface KitCheckoutContext extends KitCheckoutInput {
+  signedInCustomer: CheckoutCustomer | null;
+  basket: KitBasket | null;
+  /** Listable addresses only (spec section 5). */
+  addresses: SavedAddress[];
+  shippingAddressId: string | null;
+  billingAddressId: string | null;
+  instructionOptions: DeliveryInstructionOptions | null;
+  instructions: DeliveryInstructions | null;
+  preview: OrderPreview | null;
+  methods: SavedPaymentMethod[];
+  gateway: PaymentGateway;
+  choice: KitPaymentChoice | null;
+  order: PlacedKitOrder | null;
+  errors: FormError[];
+  actionUrl: string | null;
+  redirectTo: string;
+  emailTaken: boolean;
+}
+
+export type KitCheckoutEvent =
+  | { type: 'url.changed'; path: string; search: string }
+  | { type: 'login.submit'; form: LoginForm }
+  | { type: 'signup.submit'; form: SignupForm }
+  /** A saved address chosen for delivery. */
+  | { type: 'address.choose'; addressId: string }
+  /** A new delivery address. */
+  | { type: 'address.submit'; form: CheckoutAddress }
+  | { type: 'billing.choose'; addressId: string }
+  | { type: 'billing.submit'; form: CheckoutAddress }
+  | { type: 'instructions.submit'; instructions: DeliveryInstructions }
+  | { type: 'payment.submit'; choice: KitPaymentChoice }
+  | { type: 'retry' };
+
+const failureOf = (error: unknown): CheckoutFailure =>
+  (error as CheckoutFailure | undefined) ?? { status: 0 };
+
+const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
+  failure.status === 400 && failure.message ? failure.message : fallback;
+
+const choiceErrors = (choice: KitPaymentChoice): FormError[] =>
+  choice.kind === 'newCard' && 'number' in choice.card ? cardFormErrors(choice.card) : [];
+
+const instructionErrors = (instructions: DeliveryInstructions): FormError[] =>
+  instructions.deliveryDate
+    ? []
+    : [{ field: 'deliveryDate', message: KIT_CHECKOUT_MESSAGES.noDeliveryDate }];
+
+const shippingOf = (context: KitCheckoutContext) =>
+  context.addresses.find((address) => address.id === context.shippingAddressId) ?? null;
+
+type Loaded = { addresses: SavedAddress[]; context: KitCheckoutContext };
+const knownAddress = ({ addresses, context }: Loaded) => {
+  const id = deliveryAddressFor(addresses, context.shippingAddressId);
+  return hasKnownDeliveryAddress(
+    addresses.find((address) => address.id === id),
+    context.customer,
+  );
+};
+
+/**
+ * The recipe-kit checkout (spec section 2, /checkout). Entry goes to the address step when no
+ * delivery address or names are known, otherwise to instructions; instructions wait for the
+ * basket and need a ready address, else the address step; payment needs a prior step, else back
+ * to the step before it (instructions); the confirmation from the wrong origin goes to /. The
+ * order call writes the order and, for a subscription, the subscription (the server's part).
+ */
+export const kitCheckoutMachine = setup({
+  types: {
+    input: {} as KitCheckoutInput,
+    context: {} as KitCheckoutContext,
+    events: {} as KitCheckoutEvent,
+    output: {} as { redirectTo: string },
+  },
+  actors: {
+    loadBasket: fromPromise<KitBasket | null>(async () => {
+      throw new Error('loadBasket not provided');
+    }),
+    signIn: fromPromise<CheckoutCustomer, LoginForm>(async () => {
+      throw new Error('signIn not provided');
+    }),
+    signUp: fromPromise<CheckoutCustomer, SignupForm>(async () => {
+      throw new Error('signUp not provided');
+    }),
+    loadAddresses: fromPromise<SavedAddress[]>(async () => {
+      throw new Error('loadAddresses not provided');
+    }),
+    saveAddress: fromPromise<SavedAddress, CheckoutAddress>(async () => {
+      throw new Error('saveAddress not provided');
+    }),
+    saveBillingAddress: fromPromise<SavedAddress, CheckoutAddress>(async () => {
+      throw new Error('saveBillingAddress not provided');
+    }),
+    loadInstructions: fromPromise<
+      DeliveryInstructionOptions,
+      { basket: KitBasket; address: SavedAddress | null }
+    >(async () => {
+      throw new Error('loadInstructions not provided');
+    }),
+    saveInstructions: fromPromise<
+      KitBasket,
+      { basket: KitBasket; instructions: DeliveryInstructions }
+    >(async () => {
+      throw new Error('saveInstructions not provided');
+    }),
+    loadPayment: fromPromise<KitPaymentOptions, { basketId: string }>(async () => {
+      throw new Error('loadPayment not provided');
+    }),
+    saveCard: fromPromise<
+      SavedPaymentMethod,
+      { choice: KitPaymentChoice | null; gateway: PaymentGateway }
+    >(async () => {
+      throw new Error('saveCard not provided');
+    }),
+    placeOrder: fromPromise<KitOrderOutcome, PlaceKitOrderInput>(async () => {
+      throw new Error('placeOrder not provided');
+    }),
+    confirmPayment: fromPromise<ReturnedKitPayment, { paymentId: string }>(async () => {
+      throw new Error('confirmPayment not provided');
+    }),
+  },
+  guards: {
+    isEntryPath: ({ context }, params: { path: string }) => context.path === params.path,
+    isUrl: ({ event }, params: { path: string }) =>
+      event.type === 'url.changed' && event.path === params.path,
+    isSignedIn: ({ context }) => context.customer !== null,
+    hasReturnedPayment: ({ context }) => context.returnedPaymentId !== null,
+    isBasketEmpty: (_, basket: KitBasket | null) => !basket || basket.itemCount === 0,
+    /** A box below its minimums cannot check out (spec section 5). */
+    isBasketInvalid: (_, basket: KitBasket | null) => !!basket && !basket.valid,
+    /** Spec section 2: no delivery address or names known. */
+    needsDeliveryAddress: (_, loaded: Loaded) => !knownAddress(loaded),
+    /** Spec section 2: instructions need a ready delivery address. */
+    hasReadyShippingAddress: ({ context }) =>
+      hasKnownDeliveryAddress(shippingOf(context), context.customer),
+    hasPreview: ({ context }) => context.preview !== null,
+    /** Only an address in the (listable) list can be chosen. */
+    isListedAddress: ({ context }, addressId: string) =>
+      context.addresses.some((address) => address.id === addressId),
+    hasFormErrors: (_, errors: FormError[]) => errors.length > 0,
+    isNewCard: (_, choice: KitPaymentChoice) => choice.kind === 'newCard',
+    /** Spec section 5: a card is asked for when credit does not cover the box, or the basket says so. */
+    isCardRequested: (_, preview: OrderPreview) =>
+      isCardRequested(preview.total, preview.storeCredit, preview.requestCard),
+    hasSucceeded: (_, outcome: { status: string }) => outcome.status === 'succeeded',
+    isDeclined: (_, failure: CheckoutFailure) => failure.status === 402,
+  },
+  actions: {
+    assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),
+    clearErrors: assign({ errors: [], emailTaken: false }),
+    assignError: assign({ errors: (_, error: FormError) => [error] }),
+    assignBasket: assign({ basket: (_, basket: KitBasket | null) => basket }),
+    assignRedirect: assign({ redirectTo: (_, to: string) => to }),
+    assignSignedIn: assign({
+      customer: (_, customer: CheckoutCustomer) => customer,
+      signedInCustomer: (_, customer: CheckoutCustomer) => customer,
+      path: KIT_CHECKOUT_PATHS.entry,
+    }),
+    assignSignInFailure: assign({
+      errors: (_, failure: CheckoutFailure) => signInFailureErrors(failure),
+    }),
+    assignSignUpFailure: assign({
+      errors: (_, failure: CheckoutFailure) => signUpFailureErrors(failure),
+      emailTaken: (_, failure: CheckoutFailure) => failure.code === 'email_taken',
+    }),
+    /** Spec sections 4 and 5: unlistable addresses dropped; the billing address defaulted or cleared. */
+    assignAddresses: assign(({ context }, addresses: SavedAddress[]) => {
+      const listed = listableAddresses(addresses);
+      return {
+        addresses: listed,
+        shippingAddressId: deliveryAddressFor(listed, context.shippingAddressId),
+        billingAddressId: billingAddressFor(listed, context.billingAddressId),
+      };
+    }),
+    assignNewAddress: assign(({ context }, address: SavedAddress) => {
+      const addresses = [...context.addresses.filter((a) => a.id !== address.id), address];
+      return {
+        addresses,
+        shippingAddressId: address.id,
+        billingAddressId: billingAddressFor(addresses, context.billingAddressId),
+      };
+    }),
+    assignShipping: assign({ shippingAddressId: (_, id: string) => id }),
+    assignBilling: assign({ billingAddressId: (_, id: string) => id }),
+    assignNewBilling: assign({
+      addresses: ({ context }, address: SavedAddress) => [
+        ...context.addresses.filter((a) => a.id !== address.id),
+        address,
+      ],
+      billingAddressId: (_, address: SavedAddress) => address.id,
+    }),
+    assignInstructionOptions: assign({
+      instructionOptions: (_, options: DeliveryInstructionOptions) => options,
+    }),
+    assignInstructions: assign({
+      instructions: (_, instructions: DeliveryInstructions) => instructions,
+    }),
+    assignPaymentOptions: assign({
+      preview: (_, options: KitPaymentOptions) => options.preview,
+      methods: (_, options: KitPaymentOptions) => options.methods,
+      gateway: (_, options: KitPaymentOptions) => options.gateway,
+    }),
+    assignChoice: assign({ choice: (_, choice: KitPaymentChoice) => choice }),
+    assignSavedCard: assign({
+      methods: ({ context }, method: SavedPaymentMethod) => [...context.methods, method],
+      choice: (_, method: SavedPaymentMethod) => ({ kind: 'saved' as const, methodId: method.id }),
+    }),
+    assignConfirmed: assign({
+      order: (_, order: PlacedKitOrder) => order,
+      returnedPaymentId: null,
+      errors: [],
+    }),
+    assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
+    assignDecline: assign({
+      errors: (_, failure: CheckoutFailure) => [
+        {
+          field: 'payment',
+          message: failure.hardDecline
+            ? `${failure.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed} ${KIT_CHECKOUT_MESSAGES.hardDecline}`
+            : (failure.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed),
+        },
+      ],
+      choice: ({ context }, failure: CheckoutFailure) =>
+        failure.hardDecline ? null : context.choice,
+    }),
+    assignReturnFailed: assign({
+      returnedPaymentId: null,
+      errors: (_, returned: ReturnedKitPayment) => [
+        { field: 'payment', message: returned.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed },
+      ],
+    }),
+    /** Spec section 8: a failed kit order is reported to error tracking; provided by the browser. */
+    reportOrderFailure: (_, _failure: CheckoutFailure) => {},
+    /** Leaves the app for the bank's page: provided by the browser. */
+    openActionUrl: (_, _url: string) => {},
+  },
+}).createMachine({
+  id: 'kitCheckout',
+  context: ({ input }) => ({
+    ...input,
+    signedInCustomer: null,
+    basket: null,
+    addresses: [],
+    shippingAddressId: null,
+    billingAddressId: null,
+    instructionOptions: null,
+    instructions: null,
+    preview: null,
+    methods: [],
+    gateway: { name: 'sandbox' },
+    choice: null,
+    order: null,
+    errors: [],
+    actionUrl: null,
+    redirectTo: KIT_CHECKOUT_EXITS.home,
+    emailTaken: false,
+  }),
+  initial: 'routing',
+  states: {
+    routing: {
+      always: [
+        {
+          guard: { type: 'isEntryPath', params: { path: KIT_CHECKOUT_PATHS.confirmation } },
+          target: 'leaving',
+          actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.home },
+        },
+        { guard: 'hasReturnedPayment', target: 'confirmingPayment' },
+        { target: 'loadingBasket' },
+      ],
+    },
+    // Every step waits for the basket (spec section 2: instructions wait for it to load).
+    loadingBasket: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadBasket',
+        src: 'loadBasket',
+        onDone: [
+          {
+            guard: { type: 'isBasketEmpty', params: ({ event }) => event.output },
+            target: 'leaving',
+            actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.menu },
+          },
+          {
+            guard: { type: 'isBasketInvalid', params: ({ event }) => event.output },
+            target: 'leaving',
+            actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.menu },
+          },
+          {
+            guard: 'isSignedIn',
+            target: 'loadingAddresses',
+            actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isEntryPath', params: { path: KIT_CHECKOUT_PATHS.login } },
+            target: 'steps.login',
+            actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isEntryPath', params: { path: KIT_CHECKOUT_PATHS.signup } },
+            target: 'steps.signup',
+            actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          },
+          {
+            target: 'steps.continue',
+            actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: { field: 'basket', message: KIT_CHECKOUT_MESSAGES.basketLoadFailed },
+          },
+        },
+      },
+    },
+    loadingAddresses: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAddresses',
+        src: 'loadAddresses',
+        // Routed on the loaded list: the address step when no delivery address or names are
+        // known; the step the URL names where it may be shown; else instructions (also for a
+        // deep link to payment: the step before it).
+        onDone: [
+          {
+            guard: {
+              type: 'needsDeliveryAddress',
+              params: ({ context, event }) => ({
+                context,
+                addresses: listableAddresses(event.output),
+              }),
+            },
+            target: 'steps.address',
+            actions: { type: 'assignAddresses', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isEntryPath', params: { path: KIT_CHECKOUT_PATHS.address } },
+            target: 'steps.address',
+            actions: { type: 'assignAddresses', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isEntryPath', params: { path: KIT_CHECKOUT_PATHS.billing } },
+            target: 'steps.billing',
+            actions: { type: 'assignAddresses', params: ({ event }) => event.output },
+          },
+          {
+            target: 'steps.instructions',
+            actions: { type: 'assignAddresses', params: ({ event }) => event.output },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: { field: 'addresses', message: KIT_CHECKOUT_MESSAGES.addressesLoadFailed },
+          },
+        },
+      },
+    },
+    steps: {
+      initial: 'continue',
+      on: {
+        'url.changed': [
+          {
+            guard: and([
+              not('isSignedIn'),
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.continue } },
+            ]),
+            target: '.continue',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              not('isSignedIn'),
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.login } },
+            ]),
+            target: '.login',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              not('isSignedIn'),
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.signup } },
+            ]),
+            target: '.signup',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              'isSignedIn',
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.address } },
+            ]),
+            target: '.address',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              'isSignedIn',
+              'hasReadyShippingAddress',
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.billing } },
+            ]),
+            target: '.billing',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              'isSignedIn',
+              'hasReadyShippingAddress',
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.instructions } },
+            ]),
+            target: '.instructions',
+            actions: 'clearErrors',
+          },
+          {
+            guard: and([
+              'isSignedIn',
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.instructions } },
+            ]),
+            target: '.address',
+            actions: 'clearErrors',
+          },
+          // Back to payment from a later step (billing): the total is worked out again.
+          {
+            guard: and([
+              'hasPreview',
+              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.payment } },
+            ]),
+            target: '#kitCheckout.loadingPayment',
+            actions: 'clearErrors',
+          },
+          {
+            guard: { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.confirmation } },
+            target: '#kitCheckout.leaving',
+            actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.home },
+          },
+        ],
+      },
+      states: {
+        continue: { meta: { path: KIT_CHECKOUT_PATHS.continue } },
+        login: {
+          meta: { path: KIT_CHECKOUT_PATHS.login },
+          on: {
+            'login.submit': [
+              {
+                guard: { type: 'hasFormErrors', params: ({ event }) => loginErrors(event.form) },
+                actions: { type: 'assignErrors', params: ({ event }) => loginErrors(event.form) },
+              },
+              { target: '#kitCheckout.signingIn', actions: 'clearErrors' },
+            ],
+          },
+        },
+        signup: {
+          meta: { path: KIT_CHECKOUT_PATHS.signup },
+          on: {
+            'signup.submit': [
+              {
+                guard: { type: 'hasFormErrors', params: ({ event }) => signupErrors(event.form) },
+                actions: { type: 'assignErrors', params: ({ event }) => signupErrors(event.form) },
+              },
+              { target: '#kitCheckout.signingUp', actions: 'clearErrors' },
+            ],
+          },
+        },
+        address: {
+          meta: { path: KIT_CHECKOUT_PATHS.address },
+          on: {
+            'address.choose': {
+              guard: { type: 'isListedAddress', params: ({ event }) => event.addressId },
+              target: 'instructions',
+              actions: [
+                'clearErrors',
+                { type: 'assignShipping', params: ({ event }) => event.addressId },
+              ],
+            },
+            'address.submit': [
+              {
+                guard: {
+                  type: 'hasFormErrors',
+                  params: ({ event }) => deliveryDetailsErrors(event.form),
+                },
+                actions: {
+                  type: 'assignErrors',
+                  params: ({ event }) => deliveryDetailsErrors(event.form),
+                },
+              },
+              { target: '#kitCheckout.savingAddress', actions: 'clearErrors' },
+            ],
+          },
+        },
+        billing: {
+          meta: { path: KIT_CHECKOUT_PATHS.billing },
+          on: {
+            'billing.choose': {
+              guard: { type: 'isListedAddress', params: ({ event }) => event.addressId },
+              target: '#kitCheckout.loadingPayment',
+              actions: [
+                'clearErrors',
+                { type: 'assignBilling', params: ({ event }) => event.addressId },
+              ],
+            },
+            'billing.submit': [
+              {
+                guard: {
+                  type: 'hasFormErrors',
+                  params: ({ event }) => deliveryDetailsErrors(event.form),
+                },
+                actions: {
+                  type: 'assignErrors',
+                  params: ({ event }) => deliveryDetailsErrors(event.form),
+                },
+              },
+              { target: '#kitCheckout.savingBilling', actions: 'clearErrors' },
+            ],
+          },
+        },
+        instructions: {
+          meta: { path: KIT_CHECKOUT_PATHS.instructions },
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['busy'],
+              invoke: {
+                id: 'loadInstructions',
+                src: 'loadInstructions',
+                input: ({ context }) => ({ basket: context.basket!, address: shippingOf(context) }),
+                onDone: {
+                  target: 'ready',
+                  actions: {
+                    type: 'assignInstructionOptions',
+                    params: ({ event }) => event.output,
+                  },
+                },
+                onError: {
+                  target: 'unavailable',
+                  actions: {
+                    type: 'assignError',
+                    params: {
+                      field: 'deliveryDate',
+                      message: KIT_CHECKOUT_MESSAGES.instructionsLoadFailed,
+                    },
+                  },
+                },
+              },
+            },
+            unavailable: {
+              on: { retry: { target: 'loading', actions: 'clearErrors' } },
+            },
+            ready: {
+              on: {
+                'instructions.submit': [
+                  {
+                    guard: {
+                      type: 'hasFormErrors',
+                      params: ({ event }) => instructionErrors(event.instructions),
+                    },
+                    actions: {
+                      type: 'assignErrors',
+                      params: ({ event }) => instructionErrors(event.instructions),
+                    },
+                  },
+                  {
+                    target: '#kitCheckout.savingInstructions',
+                    actions: [
+                      'clearErrors',
+                      { type: 'assignInstructions', params: ({ event }) => event.instructions },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        payment: {
+          meta: { path: KIT_CHECKOUT_PATHS.payment },
+          on: {
+            'payment.submit': [
+              {
+                guard: { type: 'hasFormErrors', params: ({ event }) => choiceErrors(event.choice) },
+                actions: {
+                  type: 'assignErrors',
+                  params: ({ event }) => choiceErrors(event.choice),
+                },
+              },
+              {
+                guard: { type: 'isNewCard', params: ({ event }) => event.choice },
+                target: '#kitCheckout.savingCard',
+                actions: [
+                  'clearErrors',
+                  { type: 'assignChoice', params: ({ event }) => event.choice },
+                ],
+              },
+              {
+                target: '#kitCheckout.placingOrder',
+                actions: [
+                  'clearErrors',
+                  { type: 'assignChoice', params: ({ event }) => event.choice },
+                ],
+              },
+            ],
+          },
+        },
+        paymentWithCredits: {
+          meta: { path: KIT_CHECKOUT_PATHS.paymentWithCredits },
+          on: {
+            'payment.submit': {
+              target: '#kitCheckout.placingOrder',
+              actions: ['clearErrors', { type: 'assignChoice', params: { kind: 'credits' } }],
+            },
+          },
+        },
+        confirmation: {
+          meta: { path: KIT_CHECKOUT_PATHS.confirmation },
+          // The box is ordered: a step before it cannot be shown again.
+          on: {
+            'url.changed': {
+              target: '#kitCheckout.leaving',
+              actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.home },
+            },
+          },
+        },
+        error: {
+          meta: { path: KIT_CHECKOUT_PATHS.error },
+          on: { retry: { target: '#kitCheckout.loadingBasket', actions: 'clearErrors' } },
+        },
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => (event as Extract<KitCheckoutEvent, { type: 'login.submit' }>).form,
+        // Signing in adopts the visitor's box: load it again.
+        onDone: {
+          target: 'loadingBasket',
+          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#kitCheckout.steps.login',
+          actions: { type: 'assignSignInFailure', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    signingUp: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signUp',
+        src: 'signUp',
+        input: ({ event }) => (event as Extract<KitCheckoutEvent, { type: 'signup.submit' }>).form,
+        onDone: {
+          target: 'loadingBasket',
+          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#kitCheckout.steps.signup',
+          actions: { type: 'assignSignUpFailure', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    savingAddress: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveAddress',
+        src: 'saveAddress',
+        input: ({ event }) => (event as Extract<KitCheckoutEvent, { type: 'address.submit' }>).form,
+        onDone: {
+          target: '#kitCheckout.steps.instructions',
+          actions: { type: 'assignNewAddress', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#kitCheckout.steps.address',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: failureOf(event.error).field ?? 'address1',
+              message: serverMessageOr(
+                failureOf(event.error),
+                KIT_CHECKOUT_MESSAGES.addressSaveFailed,
+              ),
+            }),
+          },
+        },
+      },
+    },
+    savingBilling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveBillingAddress',
+        src: 'saveBillingAddress',
+        input: ({ event }) => (event as Extract<KitCheckoutEvent, { type: 'billing.submit' }>).form,
+        onDone: {
+          target: 'loadingPayment',
+          actions: { type: 'assignNewBilling', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#kitCheckout.steps.billing',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: failureOf(event.error).field ?? 'address1',
+              message: KIT_CHECKOUT_MESSAGES.billingSaveFailed,
+            }),
+          },
+        },
+      },
+    },
+    savingInstructions: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveInstructions',
+        src: 'saveInstructions',
+        input: ({ context }) => ({ basket: context.basket!, instructions: context.instructions! }),
+        onDone: {
+          target: 'loadingPayment',
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#kitCheckout.steps.instructions.ready',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: 'deliveryDate',
+              message: serverMessageOr(
+                failureOf(event.error),
+                KIT_CHECKOUT_MESSAGES.instructionsSaveFailed,
+              ),
+            }),
+          },
+        },
+      },
+    },
+    // The preview decides the step: a card when credit does not cover the box, else credits.
+    loadingPayment: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPayment',
+        src: 'loadPayment',
+        input: ({ context }) => ({ basketId: context.basket?.id ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isCardRequested', params: ({ event }) => event.output.preview },
+            target: 'steps.payment',
+            actions: { type: 'assignPaymentOptions', params: ({ event }) => event.output },
+          },
+          {
+            target: 'steps.paymentWithCredits',
+            actions: { type: 'assignPaymentOptions', params: ({ event }) => event.output },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: { field: 'payment', message: KIT_CHECKOUT_MESSAGES.paymentLoadFailed },
+          },
+        },
+      },
+    },
+    savingCard: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveCard',
+        src: 'saveCard',
+        input: ({ context }) => ({ choice: context.choice, gateway: context.gateway }),
+        onDone: {
+          target: 'placingOrder',
+          actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: '#kitCheckout.steps.payment',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: failureOf(event.error).field ?? 'cardNumber',
+              message: serverMessageOr(
+                failureOf(event.error),
+                KIT_CHECKOUT_MESSAGES.paymentSetupFailed,
+              ),
+            }),
+          },
+        },
+      },
+    },
+    placingOrder: {
+      tags: ['busy'],
+      invoke: {
+        id: 'placeOrder',
+        src: 'placeOrder',
+        input: ({ context }) => ({
+          basketId: context.basket?.id ?? '',
+          paymentMethodId: context.choice?.kind === 'saved' ? context.choice.methodId : null,
+          shippingAddressId: context.shippingAddressId ?? '',
+          billingAddressId: context.billingAddressId,
+          deliveryNote: context.instructions?.note.trim() || null,
+          courierInstruction: context.instructions?.courierInstruction || null,
+          frequency: context.basket?.frequency ?? null,
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
+            target: 'steps.confirmation',
+            actions: {
+              type: 'assignConfirmed',
+              params: ({ event }) =>
+                (event.output as Extract<KitOrderOutcome, { status: 'succeeded' }>).order,
+            },
+          },
+          {
+            target: 'redirecting',
+            actions: {
+              type: 'assignActionUrl',
+              params: ({ event }) =>
+                (event.output as Extract<KitOrderOutcome, { status: 'requires_action' }>).actionUrl,
+            },
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isDeclined', params: ({ event }) => failureOf(event.error) },
+            target: '#kitCheckout.steps.payment',
+            actions: { type: 'assignDecline', params: ({ event }) => failureOf(event.error) },
+          },
+          {
+            target: '#kitCheckout.steps.error',
+            actions: [
+              {
+                type: 'assignError',
+                params: { field: 'order', message: KIT_CHECKOUT_MESSAGES.orderFailed },
+              },
+              { type: 'reportOrderFailure', params: ({ event }) => failureOf(event.error) },
+            ],
+          },
+        ],
+      },
+    },
+    // The customer leaves for the bank's 3-D Secure page and comes back with ?payment_id=.
+    redirecting: {
+      tags: ['busy'],
+      entry: { type: 'openActionUrl', params: ({ context }) => context.actionUrl ?? '' },
+    },
+    confirmingPayment: {
+      tags: ['busy'],
+      invoke: {
+        id: 'confirmPayment',
+        src: 'confirmPayment',
+        input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
+            target: 'steps.confirmation',
+            actions: { type: 'assignConfirmed', params: ({ event }) => event.output.order },
+          },
+          {
+            target: 'steps.error',
+            actions: { type: 'assignReturnFailed', params: ({ event }) => event.output },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              field: 'payment',
+              message: failureOf(event.error).message ?? KIT_CHECKOUT_MESSAGES.paymentDetailsFailed,
+            }),
+          },
+        },
+      },
+    },
+    // A call the checkout cannot go on without failed: say so and offer to try again.
+    failed: {
+      on: {
+        retry: [
+          { guard: 'hasReturnedPayment', target: 'confirmingPayment', actions: 'clearErrors' },
+          { target: 'loadingBasket', actions: 'clearErrors' },
+        ],
+      },
+    },
+    leaving: { type: 'final' },
+  },
+  output: ({ context }) => ({ redirectTo: context.redirectTo }),
+});

@@ -1,0 +1,127 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, type ComponentType } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { KIT_CHECKOUT_PATHS } from '../../../machines/kit-checkout/kit-checkout.machine';
+import type { Customer } from '../../api/types';
+import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
+import { useFlowBridge } from '../../flows/use-flow-bridge';
+import { useCustomer, useSessionActor } from '../../session/session-context';
+import { LoginStep } from '../auth/login-step';
+import { SignupStep } from '../auth/signup-step';
+import { ContinueChoice } from '../checkout/continue-choice';
+import { toCheckoutCustomer } from '../takeaway-checkout/takeaway-checkout-actors';
+import { KitAddressStep, KitBillingStep } from './kit-address-steps';
+import { liveKitCheckoutMachine } from './kit-checkout-actors';
+import { KitInstructionsStep } from './kit-instructions-step';
+import { KitPaymentStep, KitPaymentWithCreditsStep } from './kit-payment-steps';
+import { KitConfirmationStep, KitErrorStep } from './kit-result-steps';
+import type { KitStepProps } from './kit-step-props';
+
+type StepValue = ChildStates<typeof liveKitCheckoutMachine, 'steps'>;
+/** The steps by name; instructions has substates (loading, unavailable, ready) of its own. */
+type StepState = Extract<StepValue, string> | keyof Exclude<StepValue, string>;
+/** Work states that keep a step on screen while they run; the rest show a wait message. */
+type WorkState = Exclude<
+  AtomicTopStates<typeof liveKitCheckoutMachine>,
+  | 'routing'
+  | 'loadingBasket'
+  | 'loadingAddresses'
+  | 'loadingPayment'
+  | 'confirmingPayment'
+  | 'failed'
+  | 'leaving'
+  | 'placingOrder'
+>;
+
+/** One view per step: a new step state fails to compile until it has one. */
+const stepViews = {
+  continue: () => (
+    <ContinueChoice loginPath={KIT_CHECKOUT_PATHS.login} signupPath={KIT_CHECKOUT_PATHS.signup}>
+      Sign in, or create an account, to order your box. We use it to send your boxes and let you
+      skip, pause or change them.
+    </ContinueChoice>
+  ),
+  login: ({ actor }: KitStepProps) => (
+    <LoginStep actor={actor} signupPath={KIT_CHECKOUT_PATHS.signup} />
+  ),
+  signup: ({ actor }: KitStepProps) => (
+    <SignupStep actor={actor} loginPath={KIT_CHECKOUT_PATHS.login} />
+  ),
+  address: KitAddressStep,
+  billing: KitBillingStep,
+  instructions: KitInstructionsStep,
+  payment: KitPaymentStep,
+  paymentWithCredits: KitPaymentWithCreditsStep,
+  confirmation: KitConfirmationStep,
+  error: KitErrorStep,
+} satisfies Record<StepState, ComponentType<KitStepProps>>;
+
+const stepOfWork = {
+  signingIn: 'login',
+  signingUp: 'signup',
+  savingAddress: 'address',
+  savingBilling: 'billing',
+  savingInstructions: 'instructions',
+  savingCard: 'payment',
+  redirecting: 'payment',
+} as const satisfies Record<WorkState, StepState>;
+
+/** /checkout and its steps: the kit checkout machine decides the step and the URL. */
+export default function KitCheckoutFlow() {
+  const customer = useCustomer();
+  if (customer === undefined)
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
+  return <KitCheckoutRunning customer={customer} />;
+}
+
+function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSessionActor();
+  const actor = useActorRef(liveKitCheckoutMachine, {
+    input: {
+      path: location.pathname,
+      customer: customer && toCheckoutCustomer(customer),
+      returnedPaymentId: new URLSearchParams(location.search).get('payment_id'),
+    },
+  });
+  // The return parameter is read once, at the start: no step keeps it in its URL.
+  useFlowBridge(actor, () => '');
+  const signedIn = useSelector(actor, (s) => s.context.signedInCustomer);
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  const view = useSelector(actor, (s): StepState | 'failed' | null => {
+    if (s.matches('failed')) return 'failed';
+    const value = s.value;
+    if (typeof value !== 'string') {
+      const step = value.steps;
+      if (!step) return null;
+      return typeof step === 'string' ? step : (Object.keys(step)[0] as StepState);
+    }
+    // Placing the order keeps the step it was placed from on screen.
+    if (value === 'placingOrder')
+      return s.context.choice?.kind === 'credits' ? 'paymentWithCredits' : 'payment';
+    return value in stepOfWork ? stepOfWork[value as WorkState] : null;
+  });
+
+  useEffect(() => {
+    // The live actors return the whole customer the API sent: the session keeps it.
+    if (signedIn) session.send({ type: 'session.signedIn', customer: signedIn as Customer });
+  }, [signedIn, session]);
+  useEffect(() => {
+    if (output) navigate(output.redirectTo, { replace: true });
+  }, [output, navigate]);
+
+  if (view === 'failed') return <KitErrorStep actor={actor} />;
+  if (!view)
+    return (
+      <p className="page-loading" role="status">
+        Please wait…
+      </p>
+    );
+  const View = stepViews[view];
+  return <View actor={actor} />;
+}

@@ -1,0 +1,50 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Button } from '../../components/form/button';
+import { formatPrice } from '../../domain/money';
+import { formatDeliveryDay } from './kit-instructions-step';
+import type { KitStepProps } from './kit-step-props';
+
+/** The box is ordered: its first delivery and, for a subscription, how often. */
+export function KitConfirmationStep({ actor }: KitStepProps) {
+  useDocumentTitle('Box ordered');
+  const order = useSelector(actor, (s) => s.context.order);
+  if (!order) return null;
+  return (
+    <div className="narrow">
+      <div className="panel panel--confirmation">
+        <h1>Grazie! Your box is ordered</h1>
+        <p>
+          Order number <strong>{order.id}</strong>
+        </p>
+      </div>
+      {order.deliveryDate && (
+        <p>Your first box arrives on {formatDeliveryDay(order.deliveryDate)}.</p>
+      )}
+      {order.subscriptionId && order.frequency && (
+        <p>
+          Then a box every {order.frequency === 1 ? 'week' : `${order.frequency} weeks`}: skip,
+          pause or cancel anytime.
+        </p>
+      )}
+      <p>Paid: {formatPrice(order.totalPrice)}.</p>
+      <p>
+        <Link to="/account/upcoming-orders">See your upcoming boxes</Link>
+      </p>
+    </div>
+  );
+}
+
+/** The checkout cannot go on: say so and offer to try again. */
+export function KitErrorStep({ actor }: KitStepProps) {
+  useDocumentTitle('Checkout: something went wrong');
+  const message = useSelector(actor, (s) => s.context.errors[0]?.message);
+  return (
+    <div className="narrow">
+      <h1>Sorry, something went wrong</h1>
+      <p role="alert">{message}</p>
+      <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>
+    </div>
+  );
+}

@@ -1,0 +1,673 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { stateKey, takenEdges, transitionPaths, untakenTransitions } from './support/model-paths';
+import { pendingCalls } from './support/pending-calls';
+import type { StateKeys } from '../../src/flows/flow-types';
+import {
+  KIT_CHECKOUT_EXITS,
+  KIT_CHECKOUT_MESSAGES,
+  KIT_CHECKOUT_PATHS,
+  kitCheckoutMachine,
+  type KitCheckoutEvent,
+  type KitCheckoutInput,
+} from '../../machines/kit-checkout/kit-checkout.machine';
+import type { CheckoutCustomer } from '../../machines/takeaway-checkout/takeaway-checkout.machine';
+import type {
+  CheckoutAddress,
+  CheckoutFailure,
+  DeliveryInstructionOptions,
+  KitBasket,
+  KitPaymentOptions,
+  OrderPreview,
+  PlacedKitOrder,
+  ReturnedKitPayment,
+  SavedAddress,
+  SavedPaymentMethod,
+} from '../../machines/kit-checkout/kit-checkout.types';
+
+type Snapshot = SnapshotFrom<typeof kitCheckoutMachine>;
+type Executor = (step: { event: { type: string } }) => Promise<void>;
+type ActorName =
+  | 'loadBasket'
+  | 'signIn'
+  | 'signUp'
+  | 'loadAddresses'
+  | 'saveAddress'
+  | 'saveBillingAddress'
+  | 'loadInstructions'
+  | 'saveInstructions'
+  | 'loadPayment'
+  | 'saveCard'
+  | 'placeOrder'
+  | 'confirmPayment';
+type CallOutcome = `xstate.${'done' | 'error'}.actor.${ActorName}`;
+
+const customer: CheckoutCustomer = { firstName: 'Ada', lastName: 'Lovelace', phone: null };
+const home: SavedAddress = {
+  id: '1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '+447812345678',
+  address1: '1 Turnham Green Terrace',
+  address2: null,
+  city: 'London',
+  zip: 'W4 1RG',
+  isDefault: true,
+};
+/** Without a phone: left out of the list (spec section 5). */
+const noPhone: SavedAddress = { ...home, id: '2', phone: null };
+const office: SavedAddress = { ...home, id: '3', address1: '2 Hatton Garden', isDefault: false };
+const typedAddress: CheckoutAddress = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '07812 345678',
+  address1: '1 Turnham Green Terrace',
+  address2: '',
+  city: 'London',
+  zip: 'W4 1RG',
+  lat: null,
+  lon: null,
+};
+const box: KitBasket = {
+  id: 'b1',
+  itemCount: 4,
+  valid: true,
+  totalPrice: 42,
+  startSubscription: true,
+  frequency: 2,
+  deliveryDate: null,
+  deliveryNote: null,
+  variantIds: ['11', '12'],
+  requestCard: false,
+};
+const belowMinimum: KitBasket = { ...box, valid: false };
+const emptyBox: KitBasket = { ...box, itemCount: 0 };
+const instructionOptions: DeliveryInstructionOptions = {
+  courierInstructions: ['Leave with a neighbour', 'Leave in the porch'],
+  dates: [{ date: '2030-01-08', weekStart: '2030-01-07', disabled: false }],
+  deliveryDate: '2030-01-08',
+};
+const instructions = {
+  courierInstruction: 'Leave in the porch',
+  note: 'Blue door',
+  deliveryDate: '2030-01-08',
+};
+const preview: OrderPreview = {
+  subtotal: 40,
+  delivery: 2,
+  discount: 0,
+  storeCredit: 0,
+  total: 42,
+  amountToCharge: 42,
+  requestCard: false,
+  likelyCardCharge: true,
+};
+const covered: OrderPreview = { ...preview, storeCredit: 42, amountToCharge: 0 };
+const card: SavedPaymentMethod = {
+  id: '3',
+  type: 'CreditCard',
+  brand: 'visa',
+  last4: '4242',
+  email: null,
+  isDefault: true,
+};
+const withCard: KitPaymentOptions = { preview, methods: [card], gateway: { name: 'sandbox' } };
+const withCredits: KitPaymentOptions = { ...withCard, preview: covered };
+const order: PlacedKitOrder = {
+  id: '7',
+  deliveryDate: '2030-01-08',
+  totalPrice: 42,
+  subscriptionId: '5',
+  frequency: 2,
+};
+const goodCard = { number: '4242 4242 4242 4242', expiry: '04/29', cvc: '123' };
+
+/** The events the model may take, each with the payloads worth covering. */
+const modelEvents = [
+  ...Object.values(KIT_CHECKOUT_PATHS).map(
+    (path) => ({ type: 'url.changed', path, search: '' }) as const,
+  ),
+  { type: 'login.submit', form: { email: 'ada@example.com', password: 'secret-secret' } },
+  { type: 'login.submit', form: { email: '', password: '' } },
+  {
+    type: 'signup.submit',
+    form: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: '12345678',
+      marketing: { emails: false, sms: false, mail: false },
+    },
+  },
+  {
+    type: 'signup.submit',
+    form: { firstName: '', lastName: '', email: '', password: '', marketing: null },
+  },
+  { type: 'address.choose', addressId: '1' },
+  { type: 'address.submit', form: typedAddress },
+  { type: 'address.submit', form: { ...typedAddress, phone: '123' } },
+  { type: 'billing.choose', addressId: '3' },
+  { type: 'billing.submit', form: typedAddress },
+  { type: 'billing.submit', form: { ...typedAddress, zip: '' } },
+  { type: 'instructions.submit', instructions },
+  { type: 'instructions.submit', instructions: { ...instructions, deliveryDate: '' } },
+  { type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } },
+  { type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } },
+  { type: 'payment.submit', choice: { kind: 'newCard', card: { ...goodCard, cvc: '' } } },
+  { type: 'payment.submit', choice: { kind: 'credits' } },
+  { type: 'retry' },
+  { type: 'xstate.done.actor.loadBasket', output: box },
+  { type: 'xstate.done.actor.loadBasket', output: belowMinimum },
+  { type: 'xstate.done.actor.loadBasket', output: emptyBox },
+  { type: 'xstate.error.actor.loadBasket', error: { status: 0 } },
+  { type: 'xstate.done.actor.signIn', output: customer },
+  { type: 'xstate.error.actor.signIn', error: { status: 401 } },
+  { type: 'xstate.done.actor.signUp', output: customer },
+  { type: 'xstate.error.actor.signUp', error: { status: 400, code: 'invalid_email' } },
+  { type: 'xstate.done.actor.loadAddresses', output: [home, noPhone, office] },
+  { type: 'xstate.done.actor.loadAddresses', output: [noPhone] },
+  { type: 'xstate.error.actor.loadAddresses', error: { status: 500 } },
+  { type: 'xstate.done.actor.saveAddress', output: home },
+  { type: 'xstate.error.actor.saveAddress', error: { status: 400, field: 'zip', message: 'x' } },
+  { type: 'xstate.done.actor.saveBillingAddress', output: office },
+  { type: 'xstate.error.actor.saveBillingAddress', error: { status: 500 } },
+  { type: 'xstate.done.actor.loadInstructions', output: instructionOptions },
+  { type: 'xstate.error.actor.loadInstructions', error: { status: 500 } },
+  { type: 'xstate.done.actor.saveInstructions', output: box },
+  { type: 'xstate.error.actor.saveInstructions', error: { status: 500 } },
+  { type: 'xstate.done.actor.loadPayment', output: withCard },
+  { type: 'xstate.done.actor.loadPayment', output: withCredits },
+  { type: 'xstate.error.actor.loadPayment', error: { status: 500 } },
+  { type: 'xstate.done.actor.saveCard', output: card },
+  {
+    type: 'xstate.error.actor.saveCard',
+    error: { status: 400, field: 'cardNumber', message: 'Your card number is incorrect.' },
+  },
+  { type: 'xstate.done.actor.placeOrder', output: { status: 'succeeded', order } },
+  {
+    type: 'xstate.done.actor.placeOrder',
+    output: { status: 'requires_action', actionUrl: '/sandbox/challenge/pi_1' },
+  },
+  {
+    type: 'xstate.error.actor.placeOrder',
+    error: { status: 402, message: 'Your card was declined.', hardDecline: false },
+  },
+  { type: 'xstate.error.actor.placeOrder', error: { status: 500 } },
+  {
+    type: 'xstate.done.actor.confirmPayment',
+    output: { status: 'succeeded', order, message: null } satisfies ReturnedKitPayment,
+  },
+  {
+    type: 'xstate.done.actor.confirmPayment',
+    output: { status: 'failed', order, message: null } satisfies ReturnedKitPayment,
+  },
+  { type: 'xstate.error.actor.confirmPayment', error: { status: 500 } },
+] as unknown as KitCheckoutEvent[];
+
+const pathOf = (s: Snapshot, key: string) =>
+  (s.getMeta() as Record<string, { path?: string } | undefined>)[`kitCheckout.steps.${key}`]?.path;
+const busy = (s: Snapshot) => expect(s.hasTag('busy')).toBe(true);
+const signedIn = (s: Snapshot) => expect(s.context.customer).not.toBeNull();
+const shippingReady = (s: Snapshot) => {
+  const shipping = s.context.addresses.find((a) => a.id === s.context.shippingAddressId);
+  expect(shipping?.address1).toBeTruthy();
+};
+
+/** What must hold in each state, whatever path led there. */
+const stateAssertions = {
+  loadingBasket: busy,
+  loadingAddresses: (s: Snapshot) => {
+    busy(s);
+    signedIn(s);
+    expect(s.context.basket?.valid).toBe(true);
+  },
+  'steps.continue': (s: Snapshot) => {
+    expect(pathOf(s, 'continue')).toBe(KIT_CHECKOUT_PATHS.continue);
+    expect(s.context.customer).toBeNull();
+  },
+  'steps.login': (s: Snapshot) => expect(s.context.customer).toBeNull(),
+  'steps.signup': (s: Snapshot) => expect(s.context.customer).toBeNull(),
+  'steps.address': (s: Snapshot) => {
+    expect(pathOf(s, 'address')).toBe(KIT_CHECKOUT_PATHS.address);
+    signedIn(s);
+    // Only listable addresses are offered.
+    expect(s.context.addresses.every((a) => a.phone)).toBe(true);
+  },
+  'steps.billing': (s: Snapshot) => {
+    expect(pathOf(s, 'billing')).toBe(KIT_CHECKOUT_PATHS.billing);
+    shippingReady(s);
+  },
+  'steps.instructions': (s: Snapshot) => {
+    expect(pathOf(s, 'instructions')).toBe(KIT_CHECKOUT_PATHS.instructions);
+    // Instructions wait for the basket and need a ready address.
+    expect(s.context.basket).not.toBeNull();
+    shippingReady(s);
+  },
+  'steps.instructions.loading': busy,
+  'steps.instructions.unavailable': (s: Snapshot) =>
+    expect(s.context.errors[0]?.message).toBe(KIT_CHECKOUT_MESSAGES.instructionsLoadFailed),
+  'steps.instructions.ready': (s: Snapshot) => expect(s.context.instructionOptions).not.toBeNull(),
+  'steps.payment': (s: Snapshot) => {
+    expect(pathOf(s, 'payment')).toBe(KIT_CHECKOUT_PATHS.payment);
+    expect(s.context.preview?.amountToCharge).toBeGreaterThan(0);
+  },
+  'steps.paymentWithCredits': (s: Snapshot) => {
+    expect(pathOf(s, 'paymentWithCredits')).toBe(KIT_CHECKOUT_PATHS.paymentWithCredits);
+    expect(s.context.preview?.amountToCharge).toBe(0);
+  },
+  'steps.confirmation': (s: Snapshot) => {
+    expect(pathOf(s, 'confirmation')).toBe(KIT_CHECKOUT_PATHS.confirmation);
+    expect(s.context.order).toEqual(order);
+  },
+  'steps.error': (s: Snapshot) => {
+    expect(pathOf(s, 'error')).toBe(KIT_CHECKOUT_PATHS.error);
+    expect(s.context.errors).toHaveLength(1);
+  },
+  signingIn: busy,
+  signingUp: busy,
+  savingAddress: busy,
+  savingBilling: busy,
+  savingInstructions: (s: Snapshot) => expect(s.context.instructions).toEqual(instructions),
+  loadingPayment: busy,
+  savingCard: (s: Snapshot) => expect(s.context.choice?.kind).toBe('newCard'),
+  placingOrder: (s: Snapshot) => {
+    shippingReady(s);
+    expect(s.context.choice?.kind).toMatch(/^(saved|credits)$/);
+  },
+  redirecting: (s: Snapshot) => expect(s.context.actionUrl).toMatch(/^\/sandbox\//),
+  confirmingPayment: (s: Snapshot) => expect(s.context.returnedPaymentId).not.toBeNull(),
+  failed: (s: Snapshot) => expect(s.context.errors).toHaveLength(1),
+  leaving: (s: Snapshot) => {
+    expect(s.status).toBe('done');
+    expect(Object.values(KIT_CHECKOUT_EXITS)).toContain(s.output?.redirectTo);
+  },
+} satisfies Record<
+  Exclude<StateKeys<StateValueFrom<typeof kitCheckoutMachine>>, 'steps' | 'routing'>,
+  (snapshot: Snapshot) => void
+>;
+
+const base: KitCheckoutInput = {
+  path: KIT_CHECKOUT_PATHS.entry,
+  customer: null,
+  returnedPaymentId: null,
+};
+
+const entries: { name: string; input: KitCheckoutInput }[] = [
+  { name: 'signed out at /checkout', input: base },
+  { name: 'signed out at /checkout/login', input: { ...base, path: KIT_CHECKOUT_PATHS.login } },
+  { name: 'signed out at /checkout/signup', input: { ...base, path: KIT_CHECKOUT_PATHS.signup } },
+  { name: 'signed in at /checkout', input: { ...base, customer } },
+  {
+    name: 'signed in, deep link to the payment step',
+    input: { ...base, customer, path: KIT_CHECKOUT_PATHS.payment },
+  },
+  {
+    name: 'signed in, deep link to the billing addresses',
+    input: { ...base, customer, path: KIT_CHECKOUT_PATHS.billing },
+  },
+  {
+    name: 'back from a 3-D Secure challenge',
+    input: { ...base, customer, path: KIT_CHECKOUT_PATHS.payment, returnedPaymentId: '12' },
+  },
+];
+
+function createHarness(input: KitCheckoutInput) {
+  const { fake, settle } = pendingCalls();
+  const opened: string[] = [];
+  const reported: CheckoutFailure[] = [];
+  const actor = createActor(
+    kitCheckoutMachine.provide({
+      actors: {
+        loadBasket: fake('loadBasket'),
+        signIn: fake('signIn'),
+        signUp: fake('signUp'),
+        loadAddresses: fake('loadAddresses'),
+        saveAddress: fake('saveAddress'),
+        saveBillingAddress: fake('saveBillingAddress'),
+        loadInstructions: fake('loadInstructions'),
+        saveInstructions: fake('saveInstructions'),
+        loadPayment: fake('loadPayment'),
+        saveCard: fake('saveCard'),
+        placeOrder: fake('placeOrder'),
+        confirmPayment: fake('confirmPayment'),
+      },
+      actions: {
+        openActionUrl: (_, url: string) => void opened.push(url),
+        reportOrderFailure: (_, failure: CheckoutFailure) => void reported.push(failure),
+      },
+    }),
+    { input },
+  ).start();
+  const send: Executor = async ({ event }) => void actor.send(event as KitCheckoutEvent);
+  const outcome: Executor = async ({ event }) => settle(event);
+  // A new event or call fails to compile until it has an executor here.
+  const events = {
+    'url.changed': send,
+    'login.submit': send,
+    'signup.submit': send,
+    'address.choose': send,
+    'address.submit': send,
+    'billing.choose': send,
+    'billing.submit': send,
+    'instructions.submit': send,
+    'payment.submit': send,
+    retry: send,
+    'xstate.done.actor.loadBasket': outcome,
+    'xstate.error.actor.loadBasket': outcome,
+    'xstate.done.actor.signIn': outcome,
+    'xstate.error.actor.signIn': outcome,
+    'xstate.done.actor.signUp': outcome,
+    'xstate.error.actor.signUp': outcome,
+    'xstate.done.actor.loadAddresses': outcome,
+    'xstate.error.actor.loadAddresses': outcome,
+    'xstate.done.actor.saveAddress': outcome,
+    'xstate.error.actor.saveAddress': outcome,
+    'xstate.done.actor.saveBillingAddress': outcome,
+    'xstate.error.actor.saveBillingAddress': outcome,
+    'xstate.done.actor.loadInstructions': outcome,
+    'xstate.error.actor.loadInstructions': outcome,
+    'xstate.done.actor.saveInstructions': outcome,
+    'xstate.error.actor.saveInstructions': outcome,
+    'xstate.done.actor.loadPayment': outcome,
+    'xstate.error.actor.loadPayment': outcome,
+    'xstate.done.actor.saveCard': outcome,
+    'xstate.error.actor.saveCard': outcome,
+    'xstate.done.actor.placeOrder': outcome,
+    'xstate.error.actor.placeOrder': outcome,
+    'xstate.done.actor.confirmPayment': outcome,
+    'xstate.error.actor.confirmPayment': outcome,
+  } satisfies Record<KitCheckoutEvent['type'] | CallOutcome, Executor>;
+  return { actor, settle, events, opened, reported };
+}
+
+async function walk(
+  input: KitCheckoutInput,
+  path: {
+    state: Snapshot;
+    test: (params: {
+      states: typeof stateAssertions;
+      events: ReturnType<typeof createHarness>['events'];
+    }) => Promise<unknown>;
+  },
+) {
+  const { actor, events } = createHarness(input);
+  await path.test({ states: stateAssertions, events });
+  expect(actor.getSnapshot().value).toEqual(path.state.value);
+}
+
+/** States differ by where they are and what the guards read; messages make no new states. */
+const serialize = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.customer !== null,
+    s.context.shippingAddressId,
+    s.context.preview !== null,
+    s.context.returnedPaymentId !== null,
+  ]);
+
+const modelFor = (input: KitCheckoutInput, events = modelEvents) =>
+  new TestModel(kitCheckoutMachine, { input, events, serializeState: serialize });
+
+/**
+ * The customer's moves through the flow. URLs typed or reached by Back join every step to every
+ * other, so simple paths with them grow factorially: those are walked by the shortest and the
+ * transition paths below.
+ */
+const flowEvents = modelEvents.filter(
+  (event) =>
+    event.type !== 'url.changed' ||
+    // The links on the steps themselves: change the delivery or the billing address.
+    event.path === KIT_CHECKOUT_PATHS.address ||
+    event.path === KIT_CHECKOUT_PATHS.billing,
+);
+/** Where the payment region ends: the box is loaded again (a retry) or the checkout left. */
+const leftPayment = (s: Snapshot) => s.matches('loadingBasket') || s.status === 'done';
+
+const atPayment = (s: Snapshot) =>
+  s.matches({ steps: 'payment' }) || s.matches({ steps: 'paymentWithCredits' });
+
+/**
+ * Every simple path, in two regions (the whole graph has too many: billing and payment can go
+ * back and forth, and each call can fail): from each entry to a payment step; then, from where
+ * each entry first reaches each payment step, every simple path on.
+ */
+describe('kit checkout machine: every simple path to a payment step', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      // Told apart by where they are and what the guards read (signed in, the listed addresses,
+      // the delivery one), not by messages: a retry that loads the box again returns to a
+      // state the path has visited, so it ends there.
+      const model = new TestModel(kitCheckoutMachine, {
+        input: entry.input,
+        events: flowEvents,
+        serializeState: (s) =>
+          JSON.stringify([
+            s.value,
+            s.context.customer !== null,
+            s.context.addresses.map((a) => a.id).sort(),
+            s.context.shippingAddressId,
+          ]),
+      });
+      for (const path of model.getSimplePaths({ stopWhen: atPayment })) {
+        it(path.description, () => walk(entry.input, path));
+      }
+    });
+  }
+});
+
+describe('kit checkout machine: every simple path from a payment step', () => {
+  for (const entry of entries) {
+    const prefixes = modelFor(entry.input)
+      .getShortestPaths()
+      .filter((path) => atPayment(path.state));
+    const paymentModel = new TestModel(kitCheckoutMachine, {
+      input: entry.input,
+      events: flowEvents,
+      serializeState: (s) => JSON.stringify(s.value),
+    });
+    describe(entry.name, () => {
+      for (const prefix of prefixes) {
+        for (const suffix of paymentModel.getSimplePaths({
+          fromState: prefix.state,
+          stopWhen: leftPayment,
+        })) {
+          const steps = [...prefix.steps, ...suffix.steps.slice(1)];
+          const description = steps
+            .slice(1)
+            .map((step) => step.event.type)
+            .join(' → ');
+          const statePath = { state: suffix.state, steps, weight: steps.length };
+          it(`reaches ${stateKey(suffix.state.value)}: ${description}`, () =>
+            walk(entry.input, {
+              state: suffix.state,
+              test: (params) => paymentModel.testPath(statePath, params),
+            }));
+        }
+      }
+    });
+  }
+});
+
+describe('kit checkout machine: the shortest path to every state', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      for (const path of modelFor(entry.input).getShortestPaths()) {
+        it(path.description, () => walk(entry.input, path));
+      }
+    });
+  }
+
+  it('reaches every state of the machine (coverage guard)', () => {
+    const reached = new Set(
+      entries
+        .flatMap((entry) => modelFor(entry.input).getShortestPaths())
+        .flatMap((path) => path.steps.map((step) => stateKey(step.state.value)))
+        .filter((key) => key !== 'routing'),
+    );
+    // 'steps.instructions' is only ever rested in through its children.
+    const expected = Object.keys(stateAssertions).filter((key) => key !== 'steps.instructions');
+    expect([...reached].sort()).toEqual(expected.sort());
+  });
+});
+
+describe('kit checkout machine: every transition', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      for (const path of transitionPaths(modelFor(entry.input), modelEvents)) {
+        it(path.description, () => walk(entry.input, path));
+      }
+    });
+  }
+
+  it('takes every transition the machine declares (coverage guard)', () => {
+    const taken = entries.flatMap((entry) =>
+      takenEdges(transitionPaths(modelFor(entry.input), modelEvents)),
+    );
+    expect(untakenTransitions(kitCheckoutMachine, taken)).toEqual([]);
+  });
+});
+
+describe('kit checkout machine: the spec rules', () => {
+  const start = (input: Partial<KitCheckoutInput>) => createHarness({ ...base, ...input });
+
+  async function toPayment(options: KitPaymentOptions = withCard) {
+    const harness = start({ customer });
+    await harness.settle({ type: 'xstate.done.actor.loadBasket', output: box });
+    await harness.settle({ type: 'xstate.done.actor.loadAddresses', output: [home, office] });
+    await harness.settle({
+      type: 'xstate.done.actor.loadInstructions',
+      output: instructionOptions,
+    });
+    harness.actor.send({ type: 'instructions.submit', instructions });
+    await harness.settle({ type: 'xstate.done.actor.saveInstructions', output: box });
+    await harness.settle({ type: 'xstate.done.actor.loadPayment', output: options });
+    return harness;
+  }
+
+  it('sends a confirmation reached from the wrong origin to /', () => {
+    const { actor } = start({ customer, path: KIT_CHECKOUT_PATHS.confirmation });
+    expect(actor.getSnapshot().output).toEqual({ redirectTo: '/' });
+  });
+
+  it('sends a box below the minimum back to the menu', async () => {
+    const { actor, settle } = start({ customer });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: belowMinimum });
+    expect(actor.getSnapshot().output).toEqual({ redirectTo: '/menu' });
+  });
+
+  it('goes to the address step when no listable address is known, else to instructions', async () => {
+    const without = start({ customer });
+    await without.settle({ type: 'xstate.done.actor.loadBasket', output: box });
+    await without.settle({ type: 'xstate.done.actor.loadAddresses', output: [noPhone] });
+    expect(without.actor.getSnapshot().matches({ steps: 'address' })).toBe(true);
+    expect(without.actor.getSnapshot().context.addresses).toEqual([]);
+
+    const known = start({ customer });
+    await known.settle({ type: 'xstate.done.actor.loadBasket', output: box });
+    await known.settle({ type: 'xstate.done.actor.loadAddresses', output: [office, home] });
+    expect(known.actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
+    // The default address is the delivery and the billing address.
+    expect(known.actor.getSnapshot().context.shippingAddressId).toBe('1');
+    expect(known.actor.getSnapshot().context.billingAddressId).toBe('1');
+  });
+
+  it('sends a deep link to payment to the step before it (instructions)', async () => {
+    const { actor, settle } = start({ customer, path: KIT_CHECKOUT_PATHS.payment });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: box });
+    await settle({ type: 'xstate.done.actor.loadAddresses', output: [home] });
+    expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
+    actor.send({ type: 'url.changed', path: KIT_CHECKOUT_PATHS.payment, search: '' });
+    expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
+  });
+
+  it('says "Couldn\'t load addresses list" when the list fails', async () => {
+    const { actor, settle } = start({ customer });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: box });
+    await settle({ type: 'xstate.error.actor.loadAddresses', error: { status: 500 } });
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe("Couldn't load addresses list");
+  });
+
+  it('says "Couldn\'t save  your billing address" (the spec\'s words) when saving it fails', async () => {
+    const { actor, settle } = await toPayment();
+    actor.send({ type: 'url.changed', path: KIT_CHECKOUT_PATHS.billing, search: '' });
+    actor.send({ type: 'billing.submit', form: typedAddress });
+    await settle({ type: 'xstate.error.actor.saveBillingAddress', error: { status: 500 } });
+    expect(actor.getSnapshot().matches({ steps: 'billing' })).toBe(true);
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      "Couldn't save  your billing address",
+    );
+  });
+
+  it('asks for no card when store credit covers the box, and orders without one', async () => {
+    const { actor, settle } = await toPayment(withCredits);
+    expect(actor.getSnapshot().matches({ steps: 'paymentWithCredits' })).toBe(true);
+    actor.send({ type: 'payment.submit', choice: { kind: 'credits' } });
+    expect(actor.getSnapshot().value).toBe('placingOrder');
+    await settle({ type: 'xstate.done.actor.placeOrder', output: { status: 'succeeded', order } });
+    expect(actor.getSnapshot().matches({ steps: 'confirmation' })).toBe(true);
+  });
+
+  it('asks for a card when the basket says so, even when credit covers the box', async () => {
+    const { actor } = await toPayment({
+      ...withCredits,
+      preview: { ...covered, requestCard: true },
+    });
+    expect(actor.getSnapshot().matches({ steps: 'payment' })).toBe(true);
+  });
+
+  it("shows 'Something went wrong!' and reports a failed order", async () => {
+    const { actor, settle, reported } = await toPayment();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({ type: 'xstate.error.actor.placeOrder', error: { status: 500 } });
+    expect(actor.getSnapshot().matches({ steps: 'error' })).toBe(true);
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe('Something went wrong!');
+    expect(reported).toEqual([{ status: 500 }]);
+  });
+
+  it('keeps a declined card on the payment step with the bank’s words', async () => {
+    const { actor, settle } = await toPayment();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({
+      type: 'xstate.error.actor.placeOrder',
+      error: { status: 402, message: 'Your card was reported stolen.', hardDecline: true },
+    });
+    expect(actor.getSnapshot().matches({ steps: 'payment' })).toBe(true);
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      `Your card was reported stolen. ${KIT_CHECKOUT_MESSAGES.hardDecline}`,
+    );
+    expect(actor.getSnapshot().context.choice).toBeNull();
+  });
+
+  it('sends the order call what the steps chose', async () => {
+    const { actor } = await toPayment();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    const child = actor.getSnapshot().children.placeOrder;
+    expect((child?.getSnapshot() as { input?: unknown } | undefined)?.input).toEqual({
+      basketId: 'b1',
+      paymentMethodId: '3',
+      shippingAddressId: '1',
+      billingAddressId: '1',
+      deliveryNote: 'Blue door',
+      courierInstruction: 'Leave in the porch',
+      frequency: 2,
+    });
+  });
+
+  it('opens the bank challenge page and confirms the payment on return', async () => {
+    const { actor, settle, opened } = await toPayment();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({
+      type: 'xstate.done.actor.placeOrder',
+      output: { status: 'requires_action', actionUrl: '/sandbox/challenge/pi_1' },
+    });
+    expect(opened).toEqual(['/sandbox/challenge/pi_1']);
+
+    const back = start({ customer, path: KIT_CHECKOUT_PATHS.payment, returnedPaymentId: '12' });
+    await back.settle({
+      type: 'xstate.done.actor.confirmPayment',
+      output: { status: 'succeeded', order, message: null },
+    });
+    expect(back.actor.getSnapshot().matches({ steps: 'confirmation' })).toBe(true);
+  });
+});
