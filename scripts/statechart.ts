@@ -5,6 +5,8 @@ import { authMachine } from '../machines/auth/auth.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { takeawayBasketMachine } from '../machines/takeaway-basket/takeaway-basket.machine';
 import { takeawayCheckoutMachine } from '../machines/takeaway-checkout/takeaway-checkout.machine';
+import { kitCheckoutMachine } from '../machines/kit-checkout/kit-checkout.machine';
+import { recipeKitBasketMachine } from '../machines/recipe-kit-basket/recipe-kit-basket.machine';
 
 /** `npm run statechart -- <flow>`: prints a flow machine as a Mermaid state diagram for docs and reviews. */
 const machines: Record<string, AnyStateMachine> = {
@@ -13,6 +15,8 @@ const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
   'takeaway-basket': takeawayBasketMachine,
   'takeaway-checkout': takeawayCheckoutMachine,
+  'kit-checkout': kitCheckoutMachine,
+  'recipe-kit-basket': recipeKitBasketMachine,
 };
 
 type Node = ReturnType<typeof toDirectedGraph>;
