@@ -1,37 +1,26 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, firstOrderableWeek } from '../src/domain/weeks';
+import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 
-const BRANCH = { 'X-Branch': 'web' };
 /** Seeded dishes on every week's menu: variant id = product id x 10 + 1 (Regular). */
 const CORE_REGULAR_VARIANTS = ['11', '21'];
-
-async function call(
-  request: APIRequestContext,
-  method: 'post' | 'put',
-  url: string,
-  data: unknown,
-) {
-  const response = await request[method](`/api/v2${url}`, { headers: BRANCH, data });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()).data;
-}
 
 /** A subscription box for the first week still taking orders, filled through the basket API. */
 async function kitBasket(request: APIRequestContext, variants = CORE_REGULAR_VARIANTS) {
   const week = firstOrderableWeek(new Date());
-  const basket = await call(request, 'post', '/baskets', {
+  const basket = await apiCall(request, 'post', '/baskets', {
     type: 'RecipeKitBasket',
     start_subscription: true,
   });
-  await call(request, 'put', `/baskets/${basket.id}`, {
+  await apiCall(request, 'put', `/baskets/${basket.id}`, {
     frequency: 2,
     number_of_recipes: 2,
     start_subscription: true,
     delivery_date: addDays(week, 2),
   });
   for (const variant of variants)
-    await call(request, 'post', `/baskets/${basket.id}/items`, {
+    await apiCall(request, 'post', `/baskets/${basket.id}/items`, {
       product_variant_id: variant,
       quantity: 1,
       meal_week: week,
@@ -88,7 +77,7 @@ test.describe('kit checkout', () => {
     page,
   }) => {
     await signUpViaApi(page.request);
-    await call(page.request, 'post', '/addresses', {
+    await apiCall(page.request, 'post', '/addresses', {
       first_name: 'Carla',
       last_name: 'Bianchi',
       phone: '07812 345678',

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { checkoutCall } from '../checkout/checkout-call';
+import { paymentGateway, saveNewCard, toPaymentMethod } from '../checkout/payment-calls';
 import { kitCheckoutMachine } from '../../../machines/kit-checkout/kit-checkout.machine';
 import type {
   CheckoutAddress,
@@ -7,14 +8,11 @@ import type {
   KitBasket,
   PlacedKitOrder,
   SavedAddress,
-  SavedPaymentMethod,
 } from '../../../machines/kit-checkout/kit-checkout.types';
-import type { PaymentGateway } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { api, unwrap } from '../../api/client';
 import { weekStart } from '../../domain/weeks';
 import { reportError } from '../../analytics/report-error';
-import { parseCardExpiry } from '../../domain/checkout';
 import {
   deliveryDateOptions,
   deliveryWindowEnd,
@@ -59,34 +57,6 @@ const addressBody = (address: CheckoutAddress) => ({
   zip: parseUkPostcode(address.zip) ?? address.zip,
   country_code: 'GB' as const,
 });
-
-function toMethod(resource: {
-  id: string;
-  attributes: {
-    payment_method_type: SavedPaymentMethod['type'];
-    brand: string | null;
-    last4: string | null;
-    email: string | null;
-    default: boolean;
-  };
-}): SavedPaymentMethod {
-  const a = resource.attributes;
-  return {
-    id: resource.id,
-    type: a.payment_method_type,
-    brand: a.brand,
-    last4: a.last4,
-    email: a.email,
-    isDefault: a.default,
-  };
-}
-
-async function paymentGateway(): Promise<PaymentGateway> {
-  const { payment_processor: name, stripe_publishable_key: publishableKey } = (
-    await unwrap(api.GET('/settings'))
-  ).data.attributes;
-  return name === 'stripe' && publishableKey ? { name, publishableKey } : { name: 'sandbox' };
-}
 
 /** The recipe-kit basket with its variants, and whether it meets its minimums (validate). */
 async function currentKitBasket(): Promise<KitBasket | null> {
@@ -234,7 +204,7 @@ export const liveKitCheckoutMachine = kitCheckoutMachine.provide({
             requestCard: p.request_card,
             likelyCardCharge: p.likely_card_charge,
           },
-          methods: methods.data.map(toMethod),
+          methods: methods.data.map(toPaymentMethod),
           gateway,
         };
       }),
@@ -242,44 +212,7 @@ export const liveKitCheckoutMachine = kitCheckoutMachine.provide({
     saveCard: fromPromise(({ input }) =>
       checkoutCall(async () => {
         if (input.choice?.kind !== 'newCard') throw { status: 0 };
-        const { card } = input.choice;
-        const processor = input.gateway.name;
-        const setup = await unwrap(
-          api.POST('/payment_methods/setup', {
-            body: { type: 'CreditCard', payment_processor_name: processor },
-          }),
-          'Request failed',
-        );
-        const clientSecret = setup.data.attributes.client_secret;
-        if ('confirmSetup' in card) {
-          await card.confirmSetup(clientSecret);
-        } else {
-          const expiry = parseCardExpiry(card.expiry);
-          await unwrap(
-            api.POST('/sandbox/setup_intents/{id}/confirm', {
-              params: { path: { id: setup.data.id } },
-              body: {
-                client_secret: clientSecret,
-                card_number: card.number.replace(/[\s-]/g, ''),
-                exp_month: expiry?.month ?? 0,
-                exp_year: expiry?.year ?? 0,
-                cvc: card.cvc.trim(),
-              },
-            }),
-            'Request failed',
-          );
-        }
-        const saved = await unwrap(
-          api.POST('/payment_methods', {
-            body: {
-              setup_intent_id: setup.data.id,
-              payment_processor_name: processor,
-              type: 'CreditCard',
-            },
-          }),
-          'Request failed',
-        );
-        return toMethod(saved.data);
+        return saveNewCard(input.choice.card, input.gateway);
       }),
     ),
     placeOrder: fromPromise(({ input }) =>

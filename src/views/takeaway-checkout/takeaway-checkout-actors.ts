@@ -1,19 +1,18 @@
 import { fromPromise } from 'xstate';
 import { checkoutCall } from '../checkout/checkout-call';
+import { paymentGateway, saveNewCard, toPaymentMethod } from '../checkout/payment-calls';
 import { takeawayCheckoutMachine } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
 import type {
   CheckoutBasket,
   CheckoutFailure,
   PaymentChoice,
-  PaymentGateway,
   PlacedOrder,
-  SavedPaymentMethod,
 } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
 import type { Basket, Customer } from '../../api/types';
-import { parseCardExpiry, withAccountContact } from '../../domain/checkout';
+import { withAccountContact } from '../../domain/checkout';
 import { WALLET_PATHS } from '../../flows/wallet-paths';
 import { normaliseUkPhone } from '../../domain/phone';
 import { parseUkPostcode } from '../../domain/postcode';
@@ -47,37 +46,11 @@ function toCheckoutBasket(body: BasketBody): CheckoutBasket {
 const toOrder = (body: { data: { id: string; attributes: { total_price: number } } }) =>
   ({ id: body.data.id, totalPrice: body.data.attributes.total_price }) satisfies PlacedOrder;
 
-function toMethod(resource: Parameters<typeof toEntity>[0]): SavedPaymentMethod {
-  const method = toEntity(resource) as unknown as {
-    id: string;
-    paymentMethodType: SavedPaymentMethod['type'];
-    brand: string | null;
-    last4: string | null;
-    email: string | null;
-    default: boolean;
-  };
-  return {
-    id: method.id,
-    type: method.paymentMethodType,
-    brand: method.brand,
-    last4: method.last4,
-    email: method.email,
-    isDefault: method.default,
-  };
-}
-
 export const toCheckoutCustomer = (customer: Customer) => ({
   firstName: customer.firstName,
   lastName: customer.lastName,
   phone: customer.phone ?? null,
 });
-
-async function paymentGateway(): Promise<PaymentGateway> {
-  const { payment_processor: name, stripe_publishable_key: publishableKey } = (
-    await unwrap(api.GET('/settings'))
-  ).data.attributes;
-  return name === 'stripe' && publishableKey ? { name, publishableKey } : { name: 'sandbox' };
-}
 
 async function currentBasket(): Promise<CheckoutBasket | null> {
   const list = await unwrap(api.GET('/baskets'));
@@ -191,50 +164,13 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
           unwrap(api.GET('/payment_methods')),
           paymentGateway(),
         ]);
-        return { methods: methods.data.map(toMethod), gateway };
+        return { methods: methods.data.map(toPaymentMethod), gateway };
       }),
     ),
     saveCard: fromPromise(({ input }) =>
       checkoutCall(async () => {
         if (input.choice?.kind !== 'newCard') throw { status: 0 };
-        const { card } = input.choice;
-        const processor = input.gateway.name;
-        const setup = await unwrap(
-          api.POST('/payment_methods/setup', {
-            body: { type: 'CreditCard', payment_processor_name: processor },
-          }),
-          'Request failed',
-        );
-        const clientSecret = setup.data.attributes.client_secret;
-        if ('confirmSetup' in card) {
-          await card.confirmSetup(clientSecret);
-        } else {
-          const expiry = parseCardExpiry(card.expiry);
-          await unwrap(
-            api.POST('/sandbox/setup_intents/{id}/confirm', {
-              params: { path: { id: setup.data.id } },
-              body: {
-                client_secret: clientSecret,
-                card_number: card.number.replace(/[\s-]/g, ''),
-                exp_month: expiry?.month ?? 0,
-                exp_year: expiry?.year ?? 0,
-                cvc: card.cvc.trim(),
-              },
-            }),
-            'Request failed',
-          );
-        }
-        const saved = await unwrap(
-          api.POST('/payment_methods', {
-            body: {
-              setup_intent_id: setup.data.id,
-              payment_processor_name: processor,
-              type: 'CreditCard',
-            },
-          }),
-          'Request failed',
-        );
-        return toMethod(saved.data);
+        return saveNewCard(input.choice.card, input.gateway);
       }),
     ),
     placeOrder: fromPromise(({ input }) =>
@@ -321,7 +257,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
           }),
           'Request failed',
         );
-        return { order, method: toMethod(saved.data), cancelled: false };
+        return { order, method: toPaymentMethod(saved.data), cancelled: false };
       }),
     ),
   },
