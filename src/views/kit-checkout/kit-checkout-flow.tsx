@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type ComponentType } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { KIT_CHECKOUT_PATHS } from '../../../machines/kit-checkout/kit-checkout.machine';
 import type { Customer } from '../../api/types';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
-import { useCustomer, useSessionActor } from '../../session/session-context';
+import { useCustomer } from '../../session/session-context';
+import { useCheckoutExits } from '../checkout/use-checkout-exits';
 import { LoginStep } from '../auth/login-step';
 import { SignupStep } from '../auth/signup-step';
 import { ContinueChoice } from '../checkout/continue-choice';
@@ -80,8 +81,6 @@ export default function KitCheckoutFlow() {
 
 function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const session = useSessionActor();
   const actor = useActorRef(liveKitCheckoutMachine, {
     input: {
       path: location.pathname,
@@ -91,8 +90,6 @@ function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
   });
   // The return parameter is read once, at the start: no step keeps it in its URL.
   useFlowBridge(actor, () => '');
-  const signedIn = useSelector(actor, (s) => s.context.signedInCustomer);
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
   const view = useSelector(actor, (s): StepState | 'failed' | null => {
     if (s.matches('failed')) return 'failed';
     const value = s.value;
@@ -107,13 +104,7 @@ function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
     return value in stepOfWork ? stepOfWork[value as WorkState] : null;
   });
 
-  useEffect(() => {
-    // The live actors return the whole customer the API sent: the session keeps it.
-    if (signedIn) session.send({ type: 'session.signedIn', customer: signedIn as Customer });
-  }, [signedIn, session]);
-  useEffect(() => {
-    if (output) navigate(output.redirectTo, { replace: true });
-  }, [output, navigate]);
+  useCheckoutExits(actor);
 
   if (view === 'failed') return <KitErrorStep actor={actor} />;
   if (!view)

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type ComponentType } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { CHECKOUT_PATHS } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
 import type { Customer } from '../../api/types';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
-import { useCustomer, useSessionActor } from '../../session/session-context';
+import { useCustomer } from '../../session/session-context';
+import { useCheckoutExits } from '../checkout/use-checkout-exits';
 import { LoginStep } from '../auth/login-step';
 import { SignupStep } from '../auth/signup-step';
 import { AddressStep } from './address-step';
@@ -76,8 +77,6 @@ export default function TakeawayCheckoutFlow() {
 
 function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const session = useSessionActor();
   const actor = useActorRef(liveTakeawayCheckoutMachine, {
     input: (() => {
       const params = new URLSearchParams(location.search);
@@ -98,10 +97,6 @@ function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
   });
   // The return parameters are read once, at the start: no step keeps them in its URL.
   useFlowBridge(actor, () => '');
-  const signedIn = useSelector(actor, (snapshot) => snapshot.context.signedInCustomer);
-  const output = useSelector(actor, (snapshot) =>
-    snapshot.status === 'done' ? snapshot.output : undefined,
-  );
   const view = useSelector(actor, (snapshot): StepState | 'failed' | null => {
     if (snapshot.matches('failed')) return 'failed';
     const value = snapshot.value;
@@ -113,13 +108,7 @@ function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
     return value in stepOfWork ? stepOfWork[value as WorkState] : null;
   });
 
-  useEffect(() => {
-    // The live actors return the whole customer the API sent: the session keeps it.
-    if (signedIn) session.send({ type: 'session.signedIn', customer: signedIn as Customer });
-  }, [signedIn, session]);
-  useEffect(() => {
-    if (output) navigate(output.redirectTo, { replace: true });
-  }, [output, navigate]);
+  useCheckoutExits(actor);
 
   if (view === 'failed') return <FailedStep actor={actor} />;
   if (!view)
