@@ -781,7 +781,12 @@ export const storeCreditTransactions = pgTable(
     amountPence: integer('amount_pence').notNull(),
     reason: text('reason').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The credit voucher redeemed (POST customers/credit_voucher): once per customer. */
+    voucherId: integer('voucher_id').references(() => vouchers.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
-  (t) => [index('store_credit_transactions_customer_idx').on(t.customerId)],
+  (t) => [
+    index('store_credit_transactions_customer_idx').on(t.customerId),
+    uniqueIndex('store_credit_transactions_voucher_key').on(t.customerId, t.voucherId),
+  ],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "store_credit_transactions" ADD COLUMN "voucher_id" integer;--> statement-breakpoint
+ALTER TABLE "store_credit_transactions" ADD CONSTRAINT "store_credit_transactions_voucher_id_vouchers_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."vouchers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "store_credit_transactions_voucher_key" ON "store_credit_transactions" USING btree ("customer_id","voucher_id");
