@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
+import { createCatalogue } from '../server/services/catalogue/create-catalogue';
 import { createPaymentGateway } from '../server/services/payments/payment-gateway';
 import { runBilling } from '../server/services/subscriptions/billing-job';
 
@@ -21,7 +22,12 @@ try {
   await database.migrate();
   const now = () => new Date();
   const run = await runBilling(
-    { db: database.db, paymentGateway: createPaymentGateway(config, database.db, now), now },
+    {
+      db: database.db,
+      paymentGateway: createPaymentGateway(config, database.db, now),
+      catalogue: createCatalogue(config, database.db, now),
+      now,
+    },
     asOf,
   );
   console.log(

@@ -1,7 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { orderLineItems, orders, payments, subscriptions } from '../../server/db/schema';
+import {
+  catalogueVariants,
+  orderLineItems,
+  orders,
+  payments,
+  subscriptions,
+} from '../../server/db/schema';
+import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
 import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
@@ -23,6 +30,7 @@ const week3 = addDays(week1, 14);
 const afterCutoff2 = new Date(billingDateFor(week2).getTime() + 60_000);
 const afterCutoff3 = new Date(billingDateFor(week3).getTime() + 60_000);
 let dishes: KitDish[];
+let week2Dishes: KitDish[];
 let week3Dishes: KitDish[];
 let deps: BillingDeps;
 
@@ -32,7 +40,7 @@ beforeAll(async () => {
     { title: 'Pappardelle al ragù' },
     { title: 'Tortelloni di zucca' },
   ]);
-  await menuWithDishes(database, week2, [{ title: 'Cacio e pepe' }]);
+  week2Dishes = await menuWithDishes(database, week2, [{ title: 'Cacio e pepe' }]);
   week3Dishes = await menuWithDishes(database, week3, [
     { title: 'Lasagne al forno', tags: ['meat-fish'] },
     { title: 'Ravioli di ricotta', tags: ['vegetarian'] },
@@ -43,6 +51,7 @@ beforeAll(async () => {
   deps = {
     db: database.db,
     paymentGateway: createPaymentGateway(loadConfig({ NODE_ENV: 'test' }), database.db, now),
+    catalogue: createCatalogue(loadConfig({ NODE_ENV: 'test' }), database.db, now),
     now,
   };
 });
@@ -137,6 +146,46 @@ describe('the billing job', () => {
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId));
     expect(plan!.state).toBe('failed');
+  });
+
+  it("takes each week's stock and swaps a pick that sold out for the chef's, once", async () => {
+    const { db } = getApp().database;
+    const cacio = week2Dishes[0];
+    const setStock = (variantId: number, quantityAvailable: number | null) =>
+      db
+        .update(catalogueVariants)
+        .set({ quantityAvailable })
+        .where(eq(catalogueVariants.id, variantId));
+    const { subscriptionId } = await subscriber();
+    try {
+      // Week 2's pick is two Tortelloni; one is left.
+      await setStock(dishes[1]!.regularId, 1);
+      await setStock(cacio!.regularId, 10);
+      await Promise.all([runBilling(deps, afterCutoff2), runBilling(deps, afterCutoff2)]);
+      const week2Order = (await ordersOf(subscriptionId)).find(
+        (o) => o.deliveryDate === addDays(week2, 2),
+      )!;
+      const lines = await db
+        .select()
+        .from(orderLineItems)
+        .where(eq(orderLineItems.orderId, week2Order.id));
+      expect(lines).toEqual([
+        expect.objectContaining({ productVariantId: String(cacio!.regularId), quantity: 2 }),
+      ]);
+      const stock = await db
+        .select()
+        .from(catalogueVariants)
+        .where(inArray(catalogueVariants.id, [dishes[1]!.regularId, cacio!.regularId]));
+      expect(stock.map((v) => [v.id, v.quantityAvailable])).toEqual(
+        expect.arrayContaining([
+          [dishes[1]!.regularId, 1],
+          [cacio!.regularId, 8],
+        ]),
+      );
+    } finally {
+      await setStock(dishes[1]!.regularId, null);
+      await setStock(cacio!.regularId, null);
+    }
   });
 
   it('runs as of a time through the development endpoint', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   baskets,
+  catalogueVariants,
   customers,
   orders,
   payments,
@@ -213,6 +214,40 @@ describe('POST /orders/recipe_kits', () => {
         .from(baskets)
         .where(and(eq(baskets.id, basket.id))),
     ).toHaveLength(1);
+  });
+
+  it("takes the first week's dishes off the stock, and refuses a dish sold out since it was added", async () => {
+    const { db } = getApp().database;
+    const stockOf = async (variantId: number) =>
+      (await db.select().from(catalogueVariants).where(eq(catalogueVariants.id, variantId)))[0]!
+        .quantityAvailable;
+    const setStock = (variantId: number, quantityAvailable: number | null) =>
+      db
+        .update(catalogueVariants)
+        .set({ quantityAvailable })
+        .where(eq(catalogueVariants.id, variantId));
+    try {
+      await setStock(dishes[0]!.regularId, 5);
+      await setStock(dishes[1]!.regularId, 0);
+      const soldOut = await customerWithBox();
+      const refused = await soldOut.browser.post('/orders/recipe_kits', soldOut.body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0].detail).toContain('Tortelloni di zucca');
+      expect(
+        await db.select().from(orders).where(eq(orders.customerId, soldOut.customerId)),
+      ).toEqual([]);
+      expect(await stockOf(dishes[0]!.regularId)).toBe(5);
+
+      await setStock(dishes[1]!.regularId, 1);
+      const placed = await soldOut.browser.post('/orders/recipe_kits', soldOut.body);
+      expect(placed.statusCode).toBe(201);
+      // Only the first week leaves the stock now; week 2 is taken when the billing job writes it.
+      expect(await stockOf(dishes[0]!.regularId)).toBe(4);
+      expect(await stockOf(dishes[1]!.regularId)).toBe(0);
+    } finally {
+      await setStock(dishes[0]!.regularId, null);
+      await setStock(dishes[1]!.regularId, null);
+    }
   });
 
   it("answers 404 for another customer's basket or address, 401 without a session", async () => {

@@ -17,6 +17,7 @@ export function kitOrderHandlers({
   db,
   now,
   paymentGateway,
+  catalogue,
 }: Deps): OperationHandlers<'previewOrder' | 'createRecipeKitOrder'> {
   return {
     previewOrder: async (request) => {
@@ -45,6 +46,7 @@ export function kitOrderHandlers({
       const body = request.body;
       const placed = await placeKitOrder(
         db,
+        catalogue,
         {
           customerId: customer.id,
           basketId: body.basket_id,

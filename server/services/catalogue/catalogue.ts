@@ -57,6 +57,9 @@ export interface VariantDetails extends CatalogueVariant {
   imageUrl: string | null;
 }
 
+/** What order writers need of the catalogue: taking stock inside their transaction. */
+export type StockKeeper = Pick<Catalogue, 'decrementStock'>;
+
 export interface StockLine {
   variantId: number;
   quantity: number;

@@ -34,6 +34,7 @@ import {
   WEEKS_AHEAD,
 } from '../subscriptions/schedule-dates';
 import { variantDetails } from '../subscriptions/weekly-menu';
+import type { StockKeeper } from '../catalogue/catalogue';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, { detail, pointer });
@@ -211,6 +212,7 @@ async function requireOwned<T extends { customerId: number }>(
  */
 export async function placeKitOrder(
   db: Database,
+  stock: StockKeeper,
   input: KitOrderInput,
   now: Date,
 ): Promise<PlacedKitOrder> {
@@ -396,6 +398,7 @@ export async function placeKitOrder(
       .returning({ id: orders.id });
     if (!order) throw new Error('order not written');
     await writeOrderLines(tx, order.id, firstItems);
+    await takeFirstWeekStock(tx, stock, firstItems);
     await spendStoreCredit(tx, customer.id, preview.storeCreditPence, order.id, now);
     await tx.delete(baskets).where(eq(baskets.id, basket.id));
     return {
@@ -406,6 +409,26 @@ export async function placeKitOrder(
       paymentMethodId: method?.id ?? null,
     };
   });
+}
+
+/**
+ * The first week's dishes leave the catalogue's stock with the order; one that sold out since it
+ * went in the box fails the order (the transaction rolls back, so nothing is written).
+ */
+async function takeFirstWeekStock(tx: Queryable, stock: StockKeeper, items: BasketItemRow[]) {
+  const short = await stock.decrementStock(
+    tx,
+    items.map((item) => ({ variantId: Number(item.productVariantId), quantity: item.quantity })),
+  );
+  if (short.length === 0) return;
+  const titles = items
+    .filter((item) => short.includes(Number(item.productVariantId)))
+    .map((item) => item.title);
+  throw invalid(
+    'out_of_stock',
+    'Out of stock',
+    `Sold out since you added it: ${titles.join(', ')}. Remove it from your box or choose another dish`,
+  );
 }
 
 async function writeOrderLines(tx: Queryable, orderId: number, items: BasketItemRow[]) {

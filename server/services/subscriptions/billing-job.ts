@@ -30,6 +30,7 @@ import {
 import { ApiError } from '../../http/jsonapi';
 import { settleSubscription } from '../kit-orders/kit-payment';
 import { spendStoreCredit } from '../kit-orders/kit-orders';
+import type { StockKeeper } from '../catalogue/catalogue';
 import type { PaymentGateway } from '../payments/gateway';
 import { PaymentDeclinedError, payOrder } from '../payments/payment-service';
 import { chefPicks, type DietaryFlags } from './chef-picks';
@@ -42,7 +43,16 @@ export const BILLABLE_STATES = ['active', 'failed'] as const;
 export interface BillingDeps {
   db: Database;
   paymentGateway: PaymentGateway;
+  /** The week's dishes leave its stock with each order. */
+  catalogue: StockKeeper;
   now: () => Date;
+}
+
+/** Another run wrote this week's order first: this transaction is rolled back (stock included). */
+class WeekAlreadyWritten extends Error {
+  constructor(readonly weekId: number) {
+    super(`schedule week ${weekId} already has its order`);
+  }
 }
 
 export interface BillingRun {
@@ -75,7 +85,12 @@ export async function runBilling(deps: BillingDeps, asOf: Date): Promise<Billing
   const run: BillingRun = { asOf, ordersCreated: 0, charged: 0, failed: 0 };
   const passed: number[] = [];
   for (;;) {
-    const outcome = await db.transaction((tx) => writeNextDueOrder(tx, asOf, passed, deps.now()));
+    const outcome = await db
+      .transaction((tx) => writeNextDueOrder(tx, deps, asOf, passed))
+      .catch((error: unknown) => {
+        if (error instanceof WeekAlreadyWritten) return { emptyWeekId: error.weekId };
+        throw error;
+      });
     if (outcome === null) break;
     if ('emptyWeekId' in outcome) passed.push(outcome.emptyWeekId);
     else run.ordersCreated += 1;
@@ -148,10 +163,11 @@ export const isDueWeek = (
 
 async function writeNextDueOrder(
   tx: Queryable,
+  deps: Pick<BillingDeps, 'catalogue' | 'now'>,
   asOf: Date,
   passed: number[],
-  now: Date,
 ): Promise<WrittenOrder | { emptyWeekId: number } | null> {
+  const now = deps.now();
   const [due] = await tx
     .select({ week: scheduleWeeks, subscription: subscriptions })
     .from(scheduleWeeks)
@@ -179,6 +195,7 @@ async function writeNextDueOrder(
   const { week, subscription } = due;
 
   const lines = await weekLines(tx, week, subscription);
+  lines.items = await takeWeekStock(tx, deps.catalogue, week, subscription, lines.items);
   if (lines.items.length === 0) return { emptyWeekId: week.id };
 
   const [customer] = await tx
@@ -220,8 +237,8 @@ async function writeNextDueOrder(
     })
     .onConflictDoNothing()
     .returning({ id: orders.id });
-  // Another run wrote this week's order first (the unique index): nothing more to do for it.
-  if (!order) return { emptyWeekId: week.id };
+  // Another run wrote this week's order first (the unique index): undo the stock taken above.
+  if (!order) throw new WeekAlreadyWritten(week.id);
   await tx.insert(orderLineItems).values(
     lines.items.map((line) => ({
       orderId: order.id,
@@ -307,6 +324,52 @@ async function weekLines(
       isAddon: false,
     })),
   };
+}
+
+/**
+ * Takes the week's stock. A dish that sold out since it was picked is swapped for the chef's pick
+ * of a dish not already in the box (same portion, honouring the dietary flags), or left out when
+ * there is none: the customer gets a box, not a failed week.
+ */
+async function takeWeekStock(
+  tx: Queryable,
+  stock: StockKeeper,
+  week: typeof scheduleWeeks.$inferSelect,
+  subscription: typeof subscriptions.$inferSelect,
+  items: WeekLine[],
+): Promise<WeekLine[]> {
+  const take = (lines: WeekLine[]) =>
+    stock.decrementStock(
+      tx,
+      lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    );
+  const short = await take(items);
+  if (short.length === 0) return items;
+  const kept = items.filter((line) => !short.includes(line.variantId));
+  const missing = items.filter((line) => short.includes(line.variantId) && !line.isAddon);
+  const inBox = new Set(items.map((line) => line.productId));
+  const menu = (await weeklyMenu(tx, week.startDate)).filter((dish) => !inBox.has(dish.productId));
+  const substitutes = missing.flatMap((line) => {
+    const [pick] = chefPicks(menu, 1, {
+      ...(subscription.dietary as DietaryFlags),
+      doublePortion: line.variantTitle !== 'Regular',
+    }).filter(({ dish }) => !inBox.has(dish.productId));
+    if (!pick) return [];
+    inBox.add(pick.dish.productId);
+    return [
+      {
+        variantId: pick.variant.id,
+        productId: pick.dish.productId,
+        title: pick.dish.title,
+        variantTitle: pick.variant.title,
+        pricePence: pick.variant.pricePence,
+        quantity: line.quantity,
+        isAddon: false,
+      },
+    ];
+  });
+  const substituteShort = await take(substitutes);
+  return [...kept, ...substitutes.filter((line) => !substituteShort.includes(line.variantId))];
 }
 
 async function shippingAddress(
