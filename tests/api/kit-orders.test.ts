@@ -196,6 +196,16 @@ describe('POST /orders/recipe_kits', () => {
     expect(subscription!.state).toBe('failed');
   });
 
+  it('sends a card that needs 3-D Secure to the bank and back to the kit checkout (202)', async () => {
+    const { browser, body } = await customerWithBox({ card: '4000002760003184' });
+    const response = await browser.post('/orders/recipe_kits', body);
+    expect(response.statusCode).toBe(202);
+    const actionUrl = new URL(response.json().meta.payment.action_url, 'http://localhost');
+    const returnUrl = actionUrl.searchParams.get('return_url') ?? '';
+    expect(returnUrl).toMatch(/^\/checkout\/payment\?payment_id=\d+$/);
+    expect(response.json().data.attributes.state).toBe('payment_pending');
+  });
+
   it('refuses bad input with a pointer and writes nothing', async () => {
     const { browser, customerId, basket, body } = await customerWithBox({ card: null });
     const noAddress = await browser.post('/orders/recipe_kits', { basket_id: basket.id });

@@ -56,7 +56,8 @@ export async function chargeKitOrder(
       customer: request.customer,
       orderId: request.orderId,
       method: { paymentMethodId: request.paymentMethodId },
-      returnPath: `/payment/${request.orderId}`,
+      // Back to the kit checkout, which confirms the payment from ?payment_id= (3-D Secure).
+      returnPath: '/checkout/payment',
       idempotencyKey: request.idempotencyKey,
     });
     if (result.payment.state === 'succeeded')
