@@ -78,6 +78,23 @@ export function pricedLines(basket: BasketRow, items: BasketItemRow[]): PricedLi
   }));
 }
 
+/**
+ * The lines a voucher's discount is counted on. An add-on voucher gives one add-on in the first
+ * week's box: its fixed amount or percentage comes off one unit of that add-on, however many the
+ * customer added. Other vouchers count on the priced lines.
+ */
+function discountedLines(voucher: VoucherRow, basket: BasketRow, items: BasketItemRow[]) {
+  if (voucher.type !== 'AddonVoucher' || voucher.addonProductVariantId === null)
+    return pricedLines(basket, items);
+  const [firstWeek] = mealWeeksOf(kitLines(basket, items));
+  const addon = lineTotals(
+    items.filter((item) => item.basketId === basket.id && item.mealWeek === firstWeek),
+  ).find((line) => line.item.productVariantId === voucher.addonProductVariantId);
+  return addon
+    ? [{ productVariantId: addon.item.productVariantId, totalPence: addon.unitPence }]
+    : [];
+}
+
 export async function deliveryFeeRules(db: Queryable): Promise<DeliveryFeeRule[]> {
   return db
     .select({
@@ -128,7 +145,9 @@ export async function priceBasket(
     voucher !== undefined &&
     voucherProblem(voucherTerms(voucher), { proposition: propositionOf(basket), today, lines }) ===
       null;
-  const discountPence = applies ? voucherDiscountPence(voucherTerms(voucher), lines) : 0;
+  const discountPence = applies
+    ? voucherDiscountPence(voucherTerms(voucher), discountedLines(voucher, basket, items))
+    : 0;
   const kitVoucher: KitVoucher | null =
     isKit && applies
       ? {

@@ -10,8 +10,9 @@ const TIRAMISU = ADD_ONS.find((addOn) => addOn.handle === 'classic-tiramisu') ??
 type Voucher = typeof vouchers.$inferInsert;
 
 /**
- * Demo vouchers: the spec's constants (section 9) and one of each kind the takeaway basket
- * checks (fixed with a minimum, percentage, expired, another proposition, tied to dishes).
+ * Demo vouchers: the spec's constants (section 9), one of each kind the takeaway basket checks
+ * (fixed with a minimum, percentage, expired, another proposition, tied to dishes), and one of
+ * each type and value type: discount, add-on and credit vouchers.
  */
 export const VOUCHERS: Voucher[] = [
   {
@@ -57,8 +58,8 @@ export const VOUCHERS: Voucher[] = [
     value: 500,
     propositions: ['RK'],
   },
-  // Recipe kits: a single-order voucher with its own per-order minimum for the first week, and an
-  // add-on voucher whose add-on (Classic Tiramisù, Regular) the box gets free.
+  // Recipe kits: a single-order voucher with its own per-order minimum for the first week, and
+  // add-on vouchers whose add-on (Classic Tiramisù, Regular) the box gets free or at half price.
   {
     code: 'FIRSTBOX',
     type: 'DiscountVoucher',
@@ -76,6 +77,29 @@ export const VOUCHERS: Voucher[] = [
     productVariantIds: [String(regularVariantId(TIRAMISU.id))],
     addonProductVariantId: String(regularVariantId(TIRAMISU.id)),
     propositions: ['RK', 'OO'],
+  },
+  {
+    code: 'HALFTIRAMISU',
+    type: 'AddonVoucher',
+    valueType: 'percentage',
+    value: 50,
+    productVariantIds: [String(regularVariantId(TIRAMISU.id))],
+    addonProductVariantId: String(regularVariantId(TIRAMISU.id)),
+    propositions: ['RK', 'OO'],
+  },
+  // Credit vouchers, redeemed into store credit from the account (once per customer), never in a
+  // basket. WELCOME60 covers a whole first box, so the checkout needs no card.
+  {
+    code: 'GIFT25',
+    type: 'CreditVoucher',
+    valueType: 'fixed_amount',
+    value: 2500,
+  },
+  {
+    code: 'WELCOME60',
+    type: 'CreditVoucher',
+    valueType: 'fixed_amount',
+    value: 6000,
   },
   {
     code: 'DOLCE50',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { CREDIT_VOUCHER_MESSAGES } from '../../../src/domain/credit-voucher';
 import { normaliseVoucherCode, voucherProblem } from '../../../src/domain/voucher';
 import { mealWeeksOf } from '../../../src/domain/recipe-kit-basket';
 import { basketVouchers, vouchers } from '../../db/schema';
@@ -42,6 +43,11 @@ export function voucherHandlers({
       if (!voucher)
         throw new ApiError(404, 'voucher_not_found', 'Voucher not found', {
           detail: `No voucher has the code ${code}`,
+          pointer: '/code',
+        });
+      if (voucher.type === 'CreditVoucher')
+        throw new ApiError(400, 'voucher_not_for_baskets', 'Voucher cannot be used', {
+          detail: CREDIT_VOUCHER_MESSAGES.notForBaskets,
           pointer: '/code',
         });
       await db.transaction(async (tx) => {

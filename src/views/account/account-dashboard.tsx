@@ -2,16 +2,13 @@ import { Link } from 'react-router-dom';
 import type { Customer } from '../../api/types';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ACCOUNT_MENU } from '../../app/layout/menu-items';
-import { formatPrice } from '../../domain/money';
+import { StoreCreditSection } from './store-credit-section';
 
 export function AccountDashboard({ customer }: { customer: Customer }) {
   useDocumentTitle('Your account');
   return (
     <div className="page">
       <h1>Ciao {customer.firstName}</h1>
-      <p className="credit">
-        Store credit: <strong>{formatPrice(customer.storeCredits)}</strong>
-      </p>
       <h2>Your account</h2>
       <ul className="card-list">
         {ACCOUNT_MENU.map((item) => (
@@ -20,6 +17,7 @@ export function AccountDashboard({ customer }: { customer: Customer }) {
           </li>
         ))}
       </ul>
+      <StoreCreditSection customer={customer} />
     </div>
   );
 }

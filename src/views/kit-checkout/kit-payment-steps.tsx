@@ -9,6 +9,7 @@ import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../domain/money';
+import { useCustomer } from '../../session/session-context';
 import { NEW_CARD, PaymentMethodFields, selectedMethod } from '../checkout/payment-method-fields';
 import type { KitStepProps } from './kit-step-props';
 
@@ -99,10 +100,17 @@ export function KitPaymentStep({ actor }: KitStepProps) {
 export function KitPaymentWithCreditsStep({ actor }: KitStepProps) {
   useDocumentTitle('Checkout: pay with your credit');
   const { busy, summary } = useFormStep(actor);
+  const used = useSelector(actor, (s) => s.context.preview?.storeCredit ?? 0);
+  const balance = useCustomer()?.storeCredits;
   return (
     <div className="narrow">
       <ErrorSummary errors={summary} />
       <h1>Your store credit covers this box</h1>
+      <p>
+        No card needed: {formatPrice(used)} of your store credit pays for it.
+        {balance !== undefined &&
+          ` You'll have ${formatPrice(Math.max(0, balance - used))} left for later boxes.`}
+      </p>
       <PreviewSummary actor={actor} />
       <Button
         busy={busy}

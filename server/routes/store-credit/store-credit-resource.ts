@@ -1,0 +1,20 @@
+import type { components } from '../../../openapi/schema';
+import type { storeCreditTransactions } from '../../db/schema';
+
+export type StoreCreditTransactionRow = typeof storeCreditTransactions.$inferSelect;
+
+/** One credit given or spent, in pounds (negative when spent), as the contract describes it. */
+export function storeCreditTransactionResource(
+  row: StoreCreditTransactionRow,
+): components['schemas']['StoreCreditTransactionResource'] {
+  return {
+    type: 'store_credit_transactions',
+    id: String(row.id),
+    attributes: {
+      amount: row.amountPence / 100,
+      reason: row.reason,
+      order_id: row.orderId === null ? null : String(row.orderId),
+      created_at: row.createdAt.toISOString(),
+    },
+  };
+}
