@@ -151,6 +151,7 @@ export async function priceBasket(
   const kitVoucher: KitVoucher | null =
     isKit && applies
       ? {
+          type: voucher.type === 'AddonVoucher' ? 'AddonVoucher' : 'DiscountVoucher',
           singleOrder: voucher.singleOrder,
           minimumSpendPerOrderPence: voucher.minimumSpendPerOrderPence,
           productVariantIds: voucher.productVariantIds,

@@ -21,6 +21,8 @@ export const DEFAULT_KIT_MINIMUMS: KitMinimums = {
 
 /** What the applied voucher changes in the rules: only the first week's order carries it. */
 export interface KitVoucher {
+  /** An add-on voucher's discount is on an add-on, which never counts towards a minimum. */
+  type: 'DiscountVoucher' | 'AddonVoucher';
   singleOrder: boolean;
   minimumSpendPerOrderPence: number | null;
   productVariantIds: readonly string[];
@@ -86,7 +88,7 @@ export function kitWeeks(
     const foodSubtotalPence = sum(week.filter((line) => !line.isAddon));
     const addonsSubtotalPence = sum(week.filter((line) => line.isAddon));
     const countedPence =
-      index === 0 && voucher && voucher.productVariantIds.length > 0
+      index === 0 && voucher?.type === 'DiscountVoucher' && voucher.productVariantIds.length > 0
         ? foodSubtotalPence - voucher.discountPence
         : foodSubtotalPence;
     const minimum = weekMinimumPence(index === 0, minimums, voucher);

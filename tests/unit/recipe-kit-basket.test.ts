@@ -16,6 +16,7 @@ const line = (mealWeek: string, totalPence: number, isAddon = false, id = '11'):
   productVariantId: id,
 });
 const voucher = (overrides: Partial<KitVoucher> = {}): KitVoucher => ({
+  type: 'DiscountVoucher',
   singleOrder: false,
   minimumSpendPerOrderPence: null,
   productVariantIds: [],
@@ -76,6 +77,18 @@ describe('recipe-kit basket validity (spec section 5)', () => {
 
     expect(kitWeeks([line(W1, 1100)], undefined, tied)[0]?.missingToMinimumPence).toBe(100);
     expect(kitWeeks([line(W1, 1100)], undefined, untied)[0]?.missingToMinimumPence).toBe(0);
+  });
+
+  it("an add-on voucher's free add-on takes nothing off the dishes counted towards the minimum", () => {
+    const freeDessert = voucher({
+      type: 'AddonVoucher',
+      productVariantIds: ['341'],
+      discountPence: 550,
+    });
+    const week = [line(W1, 1000), line(W1, 550, true, '341')];
+
+    expect(kitWeeks(week, undefined, freeDessert)[0]?.missingToMinimumPence).toBe(0);
+    expect(isKitBasketValid(week, undefined, freeDessert)).toBe(true);
   });
 
   it('orders weeks earliest first with food and add-ons apart', () => {

@@ -22,7 +22,7 @@ import {
   type BasketAddress,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
-import { basketVoucher, priceBasket, type BasketPrice } from '../basket-pricing';
+import { priceBasket, type BasketPrice } from '../basket-pricing';
 import { itemsOf, lineTotals, type BasketItemRow, type BasketRow } from '../baskets';
 import {
   addDays,
@@ -100,19 +100,7 @@ async function priceKitBasket(
     throw invalid('basket_empty', 'Basket empty', 'Your box is empty: choose your dishes');
   const firstItems = items.filter((item) => item.mealWeek === firstWeek);
   const price = await priceBasket(db, basket, firstItems, today);
-  const voucher = await basketVoucher(db, basket.id);
-  const [problem] = kitBasketProblems(
-    lines,
-    DEFAULT_KIT_MINIMUMS,
-    voucher && price.voucherCode
-      ? {
-          singleOrder: voucher.singleOrder,
-          minimumSpendPerOrderPence: voucher.minimumSpendPerOrderPence,
-          productVariantIds: voucher.productVariantIds,
-          discountPence: price.discountPence,
-        }
-      : null,
-  );
+  const [problem] = kitBasketProblems(lines, DEFAULT_KIT_MINIMUMS, price.kitVoucher);
   if (problem) throw invalid(problem.code, 'Box not ready', problem.message);
   return {
     firstWeek,
