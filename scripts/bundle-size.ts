@@ -46,6 +46,11 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
   },
   { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 140 },
   { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 140 },
+  {
+    route: '/payment/:orderId',
+    screen: 'src/views/order-payment/order-payment-page.tsx',
+    budgetKiB: 140,
+  },
 ];
 
 const dist = path.resolve('dist');

@@ -7,6 +7,7 @@ import { takeawayBasketMachine } from '../machines/takeaway-basket/takeaway-bask
 import { takeawayCheckoutMachine } from '../machines/takeaway-checkout/takeaway-checkout.machine';
 import { kitCheckoutMachine } from '../machines/kit-checkout/kit-checkout.machine';
 import { recipeKitBasketMachine } from '../machines/recipe-kit-basket/recipe-kit-basket.machine';
+import { orderPaymentMachine } from '../machines/order-payment/order-payment.machine';
 
 /** `npm run statechart -- <flow>`: prints a flow machine as a Mermaid state diagram for docs and reviews. */
 const machines: Record<string, AnyStateMachine> = {
@@ -17,6 +18,7 @@ const machines: Record<string, AnyStateMachine> = {
   'takeaway-checkout': takeawayCheckoutMachine,
   'kit-checkout': kitCheckoutMachine,
   'recipe-kit-basket': recipeKitBasketMachine,
+  'order-payment': orderPaymentMachine,
 };
 
 type Node = ReturnType<typeof toDirectedGraph>;

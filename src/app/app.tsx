@@ -28,6 +28,8 @@ const TakeawayCheckoutFlow = lazyRoute(
   () => import('../views/takeaway-checkout/takeaway-checkout-flow'),
 );
 const KitCheckoutFlow = lazyRoute(() => import('../views/kit-checkout/kit-checkout-flow'));
+const OrderPaymentPage = lazyRoute(() => import('../views/order-payment/order-payment-page'));
+const PaymentSuccessPage = lazyRoute(() => import('../views/order-payment/payment-success-page'));
 const NotFoundPage = lazyRoute(() => import('../views/not-found/not-found-page'));
 
 /** The takeaway checkout's steps and the wallet's return screens: one element keeps one flow. */
@@ -80,6 +82,8 @@ export function App() {
               <Route key={path} path={path} element={<KitCheckoutFlow />} />
             ))}
             <Route path="/account/*" element={<AccountLayout />} />
+            <Route path="/payment/success" element={<PaymentSuccessPage />} />
+            <Route path="/payment/:orderId" element={<OrderPaymentPage />} />
             <Route path="/support" element={<SupportPage />} />
             <Route path="/restaurants" element={<RestaurantsPage />} />
             <Route path="/restaurant/:restaurantId" element={<RestaurantPage />} />

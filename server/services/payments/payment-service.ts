@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { isHardDecline } from '../../../src/domain/payment';
 import type { Database, Queryable } from '../../db/database';
-import { orders, paymentMethods, payments } from '../../db/schema';
+import { orders, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
 import type { CustomerRow } from '../sessions';
 import {
@@ -273,6 +273,20 @@ export async function recordOutcomeIn(
         .update(orders)
         .set({ state: 'paid', paidAt: at, updatedAt: at })
         .where(eq(orders.id, order.id));
+      // A plan follows its order's payment (as settleSubscription does for the checkout and the
+      // billing job): a failed week paid later (/payment/{id}, a 3-D Secure challenge completed,
+      // a webhook) brings a failed or new plan back to active. Paused and cancelled plans stay so.
+      if (order.subscriptionId !== null) {
+        await tx
+          .update(subscriptions)
+          .set({ state: 'active', updatedAt: at })
+          .where(
+            and(
+              eq(subscriptions.id, order.subscriptionId),
+              inArray(subscriptions.state, ['created', 'failed']),
+            ),
+          );
+      }
     }
     return updated!;
   }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
 import { ORDER_FETCH_FAILED, type LineItem, type Order } from '../../api/orders';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { QueryError } from '../../components/query-error';
 import { formatPrice } from '../../domain/money';
-import { orderStatusText } from '../../domain/order-status';
+import { isPaymentFailed, orderStatusText } from '../../domain/order-status';
 
 /** Spec section 9: the upcoming list takes up to 3000 orders. */
 const UPCOMING_PER_PAGE = 3000;
@@ -64,6 +65,18 @@ function OrderCard({ order, items }: UpcomingOrder) {
           ))}
         </ul>
         <p>Total {formatPrice(order.totalPrice)}</p>
+        {/* Spec section 4: payment_pending and not_authorized orders are payment-failed. */}
+        {isPaymentFailed(order.state) && (
+          <p>
+            <Link
+              className="button button--primary"
+              to={`/payment/${order.id}`}
+              aria-describedby={headingId}
+            >
+              Pay now
+            </Link>
+          </p>
+        )}
       </article>
     </li>
   );
@@ -72,7 +85,12 @@ function OrderCard({ order, items }: UpcomingOrder) {
 /** /account/upcoming-orders: the customer's orders still to be delivered, soonest first. */
 export function UpcomingOrdersPage() {
   useDocumentTitle('Upcoming orders');
-  const upcoming = useQuery({ queryKey: ['orders', 'upcoming'], queryFn: fetchUpcomingOrders });
+  // Read again on every visit: an order paid a moment ago must not still say 'Payment failed'.
+  const upcoming = useQuery({
+    queryKey: ['orders', 'upcoming'],
+    queryFn: fetchUpcomingOrders,
+    staleTime: 0,
+  });
   return (
     <div className="page">
       <h1>Upcoming orders</h1>

@@ -1,0 +1,185 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { Actor } from 'xstate';
+import type {
+  ElementsCard,
+  PayableOrder,
+  TypedCard,
+} from '../../../machines/order-payment/order-payment.types';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { Button } from '../../components/form/button';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { useFormStep } from '../../flows/use-form-step';
+import { formatPrice } from '../../domain/money';
+import { orderStatusText } from '../../domain/order-status';
+import { NEW_CARD, PaymentMethodFields, selectedMethod } from '../checkout/payment-method-fields';
+import type { liveOrderPaymentMachine } from './order-payment-actors';
+
+export type OrderPaymentActor = Actor<typeof liveOrderPaymentMachine>;
+
+export interface OrderPaymentViewProps {
+  actor: OrderPaymentActor;
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+export const deliveryDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+
+/** The order: its dishes, delivery, total, the store credit spent on it, and what is left to pay. */
+function OrderSummary({ order }: { order: PayableOrder }) {
+  return (
+    <section aria-labelledby="order-summary-heading" className="card">
+      <h2 id="order-summary-heading">Order {order.id}</h2>
+      <p>
+        Status: <strong>{orderStatusText(order.state)}</strong>
+      </p>
+      {order.deliveryDate && <p>Delivery on {deliveryDay(order.deliveryDate)}</p>}
+      <ul aria-label="Items">
+        {order.lines.map((line) => (
+          <li key={line.id}>
+            {line.quantity} × {line.title}
+            {line.variantTitle ? ` (${line.variantTitle})` : null}: {formatPrice(line.total)}
+          </li>
+        ))}
+      </ul>
+      <dl className="summary-list">
+        <div>
+          <dt>Total</dt>
+          <dd>{formatPrice(order.totalPrice)}</dd>
+        </div>
+        {order.storeCredit > 0 && (
+          <div>
+            <dt>Store credit</dt>
+            <dd>−{formatPrice(order.storeCredit)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>To pay now</dt>
+          <dd>
+            <strong>{formatPrice(order.amountToCharge)}</strong>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Pay the order with a saved method or a new card; stays on screen while the payment runs. */
+export function PayStep({ actor }: OrderPaymentViewProps) {
+  useDocumentTitle('Pay for your order');
+  const { busy, summary, errorFor } = useFormStep(actor);
+  const order = useSelector(actor, (s) => s.context.order);
+  const methods = useSelector(actor, (s) => s.context.methods);
+  const gateway = useSelector(actor, (s) => s.context.gateway);
+  const chosen = useSelector(actor, (s) =>
+    s.context.choice?.kind === 'saved' ? s.context.choice.methodId : null,
+  );
+  const [picked, setPicked] = useState<string | null>(null);
+  const [card, setCard] = useState<TypedCard>({ number: '', expiry: '', cvc: '' });
+  const [elementsCard, setElementsCard] = useState<ElementsCard | null>(null);
+  const selected = selectedMethod(methods, picked, chosen);
+  if (!order) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (selected !== NEW_CARD)
+      return actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: selected } });
+    const newCard = gateway.name === 'stripe' ? elementsCard : card;
+    if (newCard) actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: newCard } });
+  };
+
+  return (
+    <div className="narrow">
+      <ErrorSummary
+        errors={summary.map((error) =>
+          error.fieldId === 'payment' ? { ...error, fieldId: 'payment-method' } : error,
+        )}
+      />
+      <h1>Pay for your order</h1>
+      <p>We couldn&apos;t take the payment for this order. Pay now to keep your delivery.</p>
+      <OrderSummary order={order} />
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <PaymentMethodFields
+          methods={methods}
+          selected={selected}
+          onSelect={setPicked}
+          gateway={gateway}
+          card={card}
+          onCard={setCard}
+          onElementsCard={setElementsCard}
+          errorFor={errorFor}
+        />
+        <Button type="submit" busy={busy}>
+          Pay {formatPrice(order.amountToCharge)}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** Loading the order, or checking a payment after the bank's page. */
+export function Waiting({ message }: { message: string }) {
+  return (
+    <p className="page-loading" role="status">
+      {message}
+    </p>
+  );
+}
+
+/** The order (or the returned payment) could not be read: say so and offer to try again. */
+export function LoadFailed({ actor }: OrderPaymentViewProps) {
+  useDocumentTitle('Pay for your order');
+  const message = useSelector(actor, (s) => s.context.errors[0]?.message);
+  return (
+    <div className="narrow">
+      <h1>Pay for your order</h1>
+      <div className="notice notice--error" role="alert">
+        <p>{message}</p>
+      </div>
+      <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>
+    </div>
+  );
+}
+
+/** The order exists but waits for no payment (dropped, for one). */
+export function NothingToPay({ actor }: OrderPaymentViewProps) {
+  useDocumentTitle('Nothing to pay');
+  const order = useSelector(actor, (s) => s.context.order);
+  return (
+    <div className="narrow">
+      <h1>Nothing to pay</h1>
+      <p>
+        Order {order?.id} is not waiting for a payment
+        {order ? (
+          <>
+            : its status is <strong>{orderStatusText(order.state)}</strong>
+          </>
+        ) : null}
+        .
+      </p>
+      <p>
+        <Link to="/account/upcoming-orders">See your upcoming orders</Link>
+      </p>
+    </div>
+  );
+}
+
+/** No such order in this customer's account (the server answers 404 for another's). */
+export function OrderNotFound() {
+  useDocumentTitle('Order not found');
+  return (
+    <div className="narrow">
+      <h1>Order not found</h1>
+      <p>We could not find this order in your account. Check the link, or see your orders.</p>
+      <p>
+        <Link to="/account/upcoming-orders">See your upcoming orders</Link>
+      </p>
+    </div>
+  );
+}

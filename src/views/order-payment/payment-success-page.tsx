@@ -1,0 +1,44 @@
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { formatPrice } from '../../domain/money';
+
+/** What /payment/{orderId} hands the success page (router state, kept by a reload). */
+export interface PaymentSuccessState {
+  orderId: string;
+  /** Pounds; null when the order had been paid before. */
+  amountPaid: number | null;
+}
+
+const isPaymentSuccessState = (state: unknown): state is PaymentSuccessState =>
+  typeof state === 'object' &&
+  state !== null &&
+  typeof (state as { orderId?: unknown }).orderId === 'string';
+
+/**
+ * /payment/success: the order is paid. Spec section 2: a confirmation page reached from the
+ * wrong origin (not from paying an order here) goes to /.
+ */
+export default function PaymentSuccessPage() {
+  useDocumentTitle('Payment successful');
+  const { state } = useLocation();
+  if (!isPaymentSuccessState(state)) return <Navigate to="/" replace />;
+  return (
+    <div className="narrow">
+      <div className="panel panel--confirmation">
+        <h1>Thank you, your payment was successful</h1>
+        <p>
+          Order number <strong>{state.orderId}</strong>
+        </p>
+      </div>
+      {state.amountPaid !== null && <p>Paid: {formatPrice(state.amountPaid)}.</p>}
+      <ul>
+        <li>
+          <Link to="/account/upcoming-orders">See your upcoming orders</Link>
+        </li>
+        <li>
+          <Link to="/">Back to the home page</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
