@@ -1,27 +1,29 @@
 import type { Page } from '@playwright/test';
 import { firstOrderableWeek, menuHandle } from '../src/domain/weeks';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { signOutThroughMenu } from './support/account-menu';
+import {
+  addRegular,
+  boxPanel,
+  GNOCCHI,
+  visibleWeekPanel as visiblePanel,
+} from './support/kit-checkout';
+import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 
-const GNOCCHI = 'Chickpea Gnocchi with Roast Pepper Sauce';
 const RAGU = 'Tagliatelle with Slow-Cooked Beef Ragù';
 
 const selectedTab = (page: Page) =>
   page.getByRole('tablist', { name: 'Menu weeks' }).getByRole('tab', { selected: true });
-const visiblePanel = (page: Page) => page.getByRole('tabpanel');
 
-/** Opens a dish of the visible week, checks the regular portion and adds it; returns the week name. */
-async function addRegular(page: Page, title: string): Promise<string> {
-  await visiblePanel(page)
-    .getByRole('button', { name: `View ${title}`, exact: true })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('radio', { name: /^Regular portion/ }).check();
-  const add = dialog.getByRole('button', { name: /^Add to the week of / });
-  const name = ((await add.textContent()) ?? '').replace('Add to ', '');
-  await add.click();
-  await expect(dialog).toBeHidden();
-  return name;
+/** The ids of this browser's recipe-kit baskets, as the basket API lists them. */
+async function kitBasketIds(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/v2/baskets');
+  expect(response.status()).toBe(200);
+  const { data } = (await response.json()) as {
+    data: { id: string; attributes: { basket_type: string } }[];
+  };
+  return data
+    .filter((basket) => basket.attributes.basket_type === 'RecipeKitBasket')
+    .map((basket) => basket.id);
 }
 
 test.describe('/menu, the product box', () => {
@@ -29,7 +31,7 @@ test.describe('/menu, the product box', () => {
     page,
   }) => {
     await page.goto('/menu');
-    const box = page.getByRole('complementary', { name: 'Your box' });
+    const box = boxPanel(page);
     await expect(box).toContainText('Your box is empty');
     await expect(
       visiblePanel(page).getByRole('heading', { name: 'Customer Favourites' }),
@@ -103,10 +105,33 @@ test.describe('/menu, the product box', () => {
 
   test('minus on 1 removes the dish from its week', async ({ page }) => {
     await page.goto('/menu');
-    const box = page.getByRole('complementary', { name: 'Your box' });
+    const box = boxPanel(page);
     const week = await addRegular(page, GNOCCHI);
     await box.getByRole('button', { name: `Remove one ${GNOCCHI} from ${week}` }).click();
     await expect(box).toContainText('Your box is empty');
+  });
+
+  test('signing out deletes the box and starts an empty one', async ({ page }) => {
+    const customer = await signUpViaApi(page.request);
+    await page.goto('/menu');
+    const box = boxPanel(page);
+    await addRegular(page, GNOCCHI);
+    await expect(box.getByText(GNOCCHI)).toBeVisible();
+    const [before] = await kitBasketIds(page);
+
+    await signOutThroughMenu(page);
+    await page.goto('/menu');
+    await expect(box.getByText(GNOCCHI)).toHaveCount(0);
+    await expect(box).toContainText('Your box is empty');
+
+    // Deleted, not only out of a visitor's reach: signed in again, the old box answers 404.
+    const signedIn = await page.request.post('/api/v2/sessions', {
+      headers: { 'X-Branch': 'web' },
+      data: { email: customer.email, password: customer.password },
+    });
+    expect(signedIn.status()).toBe(201);
+    expect((await page.request.get(`/api/v2/baskets/${before}`)).status()).toBe(404);
+    expect(await kitBasketIds(page)).not.toContain(before);
   });
 
   test('a week whose menu fails shows its own error and a retry', async ({ page }) => {

@@ -6,6 +6,55 @@ import { expect, expectNoAxeViolations } from './fixtures';
 /** Seeded dishes on every week's menu: variant id = product id x 10 + 1 (Regular). */
 export const CORE_REGULAR_VARIANTS = ['11', '21'];
 
+/** A seeded dish on every week's menu: £7.95 for the regular portion. */
+export const GNOCCHI = 'Chickpea Gnocchi with Roast Pepper Sauce';
+
+export const visibleWeekPanel = (page: Page) => page.getByRole('tabpanel');
+export const boxPanel = (page: Page) => page.getByRole('complementary', { name: 'Your box' });
+
+/** On /menu: opens a dish of the visible week, picks the regular portion and adds it; answers the week's name. */
+export async function addRegular(page: Page, title: string): Promise<string> {
+  await visibleWeekPanel(page)
+    .getByRole('button', { name: `View ${title}`, exact: true })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('radio', { name: /^Regular portion/ }).check();
+  const add = dialog.getByRole('button', { name: /^Add to the week of / });
+  const name = ((await add.textContent()) ?? '').replace('Add to ', '');
+  await add.click();
+  await expect(dialog).toBeHidden();
+  return name;
+}
+
+/**
+ * A box built on /menu as the customer does: two regular gnocchi in the first orderable week
+ * (£15.90, over the £10 minimum), a box every 2 weeks; then its Checkout button.
+ */
+export async function boxThroughMenuToCheckout(page: Page) {
+  await page.goto('/menu');
+  const box = boxPanel(page);
+  const week = await addRegular(page, GNOCCHI);
+  await box.getByRole('button', { name: `Add one ${GNOCCHI} to ${week}` }).click();
+  await expect(box.getByLabel(`2 ${GNOCCHI}`)).toBeVisible();
+  await expect(box.getByText(/meets the minimum/)).toHaveCount(1);
+  // Each plan change waits for the one before: the selects are disabled while it is saved.
+  await box.getByLabel('Number of recipes').selectOption('2');
+  await expect(box.getByLabel('Number of recipes')).toBeEnabled();
+  await box.getByLabel('Delivery frequency').selectOption('2');
+  await expect(box.getByLabel('Delivery frequency')).toHaveValue('2');
+  await expect(box.getByLabel('Delivery frequency')).toBeEnabled();
+  await box.getByRole('button', { name: 'Checkout' }).click();
+}
+
+/** A row of the payment step's summary (Dishes, Delivery, To pay now): its amount. */
+export const paymentSummaryRow = (page: Page, label: string) =>
+  page
+    .getByRole('main')
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
+    .getByRole('definition');
+
 /** A subscription box for the first week still taking orders, filled through the basket API. */
 export async function kitBasket(request: APIRequestContext, variants = CORE_REGULAR_VARIANTS) {
   const week = firstOrderableWeek(new Date());

@@ -170,6 +170,9 @@ export const recipeKitBasketMachine = setup({
     }),
     rollBack: assign({
       lines: ({ context }) => context.confirmedLines,
+      // The basket too: a change confirmed before the refused one left the shown lines in it.
+      basket: ({ context }) =>
+        context.basket && { ...context.basket, lines: context.confirmedLines },
       error: BASKET_UPDATE_FAILED,
     }),
     assignFailed: assign({ error: BASKET_UPDATE_FAILED }),

@@ -24,7 +24,7 @@ export function pendingCalls() {
     pending.delete(name);
     if (outcome === 'done') call.resolve(event.output);
     else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
   };
   /** Executors for a model's events: settle the calls, send everything else to the actor. */
   const executorsFor = (types: string[], send: (event: { type: string }) => void) =>
