@@ -1,5 +1,4 @@
-import { apiCall } from './support/api';
-import { kitBasket, payWithNewCard, throughInstructions } from './support/kit-checkout';
+import { kitBasket, payWithNewCard, savedHome, throughInstructions } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 
 test.describe('kit checkout: a card that needs 3-D Secure', () => {
@@ -7,14 +6,7 @@ test.describe('kit checkout: a card that needs 3-D Secure', () => {
     page,
   }) => {
     await signUpViaApi(page.request);
-    await apiCall(page.request, 'post', '/addresses', {
-      first_name: 'Carla',
-      last_name: 'Bianchi',
-      phone: '07812 345678',
-      address1: '12 Devonshire Road',
-      city: 'London',
-      zip: 'W4 2HD',
-    });
+    await savedHome(page.request);
     await kitBasket(page.request);
     await page.goto('/checkout');
 

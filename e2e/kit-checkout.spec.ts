@@ -1,24 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { apiCall } from './support/api';
 import {
   boxThroughMenuToCheckout,
   GNOCCHI,
   kitBasket,
   payWithNewCard,
   paymentSummaryRow,
+  savedHome,
   throughInstructions,
 } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-
-const HOME = {
-  first_name: 'Carla',
-  last_name: 'Bianchi',
-  phone: '07812 345678',
-  address1: '12 Devonshire Road',
-  city: 'London',
-  zip: 'W4 2HD',
-};
 
 /** Pays for the box built on /menu and checks that box, not another, is what was ordered. */
 async function payForTheMenuBox(page: Page) {
@@ -72,7 +63,7 @@ test.describe('kit checkout', () => {
     page,
   }) => {
     await signUpViaApi(page.request);
-    await apiCall(page.request, 'post', '/addresses', HOME);
+    await savedHome(page.request);
     await kitBasket(page.request);
     await page.goto('/checkout');
 
@@ -141,7 +132,7 @@ test.describe('kit checkout', () => {
     test.setTimeout(60_000);
     // The account is made in another request context: the page stays a visitor's.
     const customer = await signUpViaApi(request);
-    await apiCall(request, 'post', '/addresses', HOME);
+    await savedHome(request);
     await boxThroughMenuToCheckout(page);
 
     await expect(page).toHaveURL(/\/checkout\/continue$/);

@@ -1,62 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, cutoffFor, firstOrderableWeek } from '../src/domain/weeks';
-import { apiCall } from './support/api';
+import { apiCall, savedSandboxCard } from './support/api';
+import { kitBasket, payWithNewCard, savedHome } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 
 const BRANCH = { 'X-Branch': 'web' };
-/** Seeded dishes on every week's menu: variant id = product id x 10 + 1 (Regular). */
-const CORE_REGULAR_VARIANTS = ['11', '21'];
 const DECLINES = '4000000000000002';
-
-/** A card saved through the sandbox as the card form does; answers its payment method id. */
-async function savedCard(request: APIRequestContext, number: string): Promise<string> {
-  const setup = await apiCall(request, 'post', '/payment_methods/setup', {
-    type: 'CreditCard',
-    payment_processor_name: 'sandbox',
-  });
-  await apiCall(request, 'post', `/sandbox/setup_intents/${setup.id}/confirm`, {
-    client_secret: setup.attributes.client_secret,
-    card_number: number,
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  });
-  const method = await apiCall(request, 'post', '/payment_methods', {
-    setup_intent_id: setup.id,
-    payment_processor_name: 'sandbox',
-    type: 'CreditCard',
-  });
-  return method.id;
-}
 
 /** A weekly box for the first week still taking orders, with an address to send it to. */
 async function weeklyBox(request: APIRequestContext) {
-  const firstWeek = firstOrderableWeek(new Date());
-  const address = await apiCall(request, 'post', '/addresses', {
-    first_name: 'Carla',
-    last_name: 'Bianchi',
-    phone: '07812 345678',
-    address1: '12 Devonshire Road',
-    city: 'London',
-    zip: 'W4 2HD',
-  });
-  const basket = await apiCall(request, 'post', '/baskets', {
-    type: 'RecipeKitBasket',
-    start_subscription: true,
-  });
-  await apiCall(request, 'put', `/baskets/${basket.id}`, {
-    frequency: 1,
-    number_of_recipes: 2,
-    start_subscription: true,
-    delivery_date: addDays(firstWeek, 2),
-  });
-  for (const variant of CORE_REGULAR_VARIANTS)
-    await apiCall(request, 'post', `/baskets/${basket.id}/items`, {
-      product_variant_id: variant,
-      quantity: 1,
-      meal_week: firstWeek,
-    });
-  return { firstWeek, basketId: basket.id as string, addressId: address.id as string };
+  const addressId = await savedHome(request);
+  const basketId = await kitBasket(request, undefined, 1);
+  return { firstWeek: firstOrderableWeek(new Date()), basketId, addressId };
 }
 
 async function pendingPaymentIds(request: APIRequestContext): Promise<string[]> {
@@ -75,7 +30,7 @@ async function declinedBoxOrder(request: APIRequestContext): Promise<string> {
     headers: BRANCH,
     data: {
       basket_id: basketId,
-      payment_method_id: await savedCard(request, DECLINES),
+      payment_method_id: await savedSandboxCard(request, DECLINES),
       shipping_address_id: addressId,
     },
   });
@@ -83,14 +38,6 @@ async function declinedBoxOrder(request: APIRequestContext): Promise<string> {
   const [orderId] = await pendingPaymentIds(request);
   expect(orderId).toBeTruthy();
   return orderId!;
-}
-
-async function payWithNewCard(page: Page, number: string) {
-  await page.getByRole('radio', { name: 'A new card' }).check();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date').fill('04/39');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -102,7 +49,7 @@ test.describe('paying an order left unpaid (/payment/{orderId})', () => {
     const request = page.request;
     await signUpViaApi(request);
     const { firstWeek, basketId, addressId } = await weeklyBox(request);
-    const goodCard = await savedCard(request, '4242424242424242');
+    const goodCard = await savedSandboxCard(request);
     const first = await apiCall(request, 'post', '/orders/recipe_kits', {
       basket_id: basketId,
       payment_method_id: goodCard,
@@ -110,7 +57,7 @@ test.describe('paying an order left unpaid (/payment/{orderId})', () => {
     });
     expect(first.attributes.state).toBe('paid');
     // The plan's card is replaced by one that declines: the next week's charge fails.
-    const declining = await savedCard(request, DECLINES);
+    const declining = await savedSandboxCard(request, DECLINES);
     await apiCall(request, 'post', `/payment_methods/${declining}/default`, {});
     const removed = await request.delete(`/api/v2/payment_methods/${goodCard}`, {
       headers: BRANCH,

@@ -1,9 +1,7 @@
 import { addDays, cutoffFor, firstOrderableWeek } from '../src/domain/weeks';
 import { apiCall, savedSandboxCard } from './support/api';
+import { kitBasket, savedHome } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-
-/** Seeded dishes on every week's menu: variant id = product id x 10 + 1 (Regular). */
-const CORE_REGULAR_VARIANTS = ['11', '21'];
 
 test.describe('the subscription engine', () => {
   test('a weekly subscription: the billing job at the next cut-off writes next week’s order, and the customer sees it', async ({
@@ -12,34 +10,12 @@ test.describe('the subscription engine', () => {
     const request = page.request;
     await signUpViaApi(request);
     const firstWeek = firstOrderableWeek(new Date());
-    const address = await apiCall(request, 'post', '/addresses', {
-      first_name: 'Carla',
-      last_name: 'Bianchi',
-      phone: '07812 345678',
-      address1: '12 Devonshire Road',
-      city: 'London',
-      zip: 'W4 2HD',
-    });
-    const basket = await apiCall(request, 'post', '/baskets', {
-      type: 'RecipeKitBasket',
-      start_subscription: true,
-    });
-    await apiCall(request, 'put', `/baskets/${basket.id}`, {
-      frequency: 1,
-      number_of_recipes: 2,
-      start_subscription: true,
-      delivery_date: addDays(firstWeek, 2),
-    });
-    for (const variant of CORE_REGULAR_VARIANTS)
-      await apiCall(request, 'post', `/baskets/${basket.id}/items`, {
-        product_variant_id: variant,
-        quantity: 1,
-        meal_week: firstWeek,
-      });
+    const addressId = await savedHome(request);
+    const basketId = await kitBasket(request, undefined, 1);
     const order = await apiCall(request, 'post', '/orders/recipe_kits', {
-      basket_id: basket.id,
+      basket_id: basketId,
       payment_method_id: await savedSandboxCard(request),
-      shipping_address_id: address.id,
+      shipping_address_id: addressId,
     });
     expect(order.attributes.state).toBe('paid');
 

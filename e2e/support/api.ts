@@ -14,15 +14,18 @@ export async function apiCall(
   return (await response.json()).data;
 }
 
-/** A saved sandbox card that pays (4242 4242 4242 4242); answers its payment method id. */
-export async function savedSandboxCard(request: APIRequestContext): Promise<string> {
+/** A card saved through the sandbox as the card form does (by default one that pays); answers its payment method id. */
+export async function savedSandboxCard(
+  request: APIRequestContext,
+  number = '4242424242424242',
+): Promise<string> {
   const setup = await apiCall(request, 'post', '/payment_methods/setup', {
     type: 'CreditCard',
     payment_processor_name: 'sandbox',
   });
   await apiCall(request, 'post', `/sandbox/setup_intents/${setup.id}/confirm`, {
     client_secret: setup.attributes.client_secret,
-    card_number: '4242424242424242',
+    card_number: number,
     exp_month: 12,
     exp_year: new Date().getFullYear() + 2,
     cvc: '123',

@@ -55,15 +55,33 @@ export const paymentSummaryRow = (page: Page, label: string) =>
     .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
     .getByRole('definition');
 
+/** A delivery address the seeded postcode directory knows. */
+export const HOME = {
+  first_name: 'Carla',
+  last_name: 'Bianchi',
+  phone: '07812 345678',
+  address1: '12 Devonshire Road',
+  city: 'London',
+  zip: 'W4 2HD',
+};
+
+/** Saves HOME as the signed-in customer's address; answers its id. */
+export const savedHome = async (request: APIRequestContext): Promise<string> =>
+  (await apiCall(request, 'post', '/addresses', HOME)).id;
+
 /** A subscription box for the first week still taking orders, filled through the basket API. */
-export async function kitBasket(request: APIRequestContext, variants = CORE_REGULAR_VARIANTS) {
+export async function kitBasket(
+  request: APIRequestContext,
+  variants = CORE_REGULAR_VARIANTS,
+  frequency = 2,
+) {
   const week = firstOrderableWeek(new Date());
   const basket = await apiCall(request, 'post', '/baskets', {
     type: 'RecipeKitBasket',
     start_subscription: true,
   });
   await apiCall(request, 'put', `/baskets/${basket.id}`, {
-    frequency: 2,
+    frequency,
     number_of_recipes: 2,
     start_subscription: true,
     delivery_date: addDays(week, 2),
