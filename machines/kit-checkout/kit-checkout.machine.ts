@@ -1,21 +1,32 @@
-import { and, assign, fromPromise, not, setup } from 'xstate';
-import {
-  loginErrors,
-  signupErrors,
-  type LoginForm,
-  type SignupForm,
-} from '../../src/domain/account-forms';
+import { and, assign, setup } from 'xstate';
+import type { LoginForm, SignupForm } from '../../src/domain/account-forms';
 import { listableAddresses } from '../../src/domain/address';
 import {
   billingAddressFor,
-  cardFormErrors,
   deliveryAddressFor,
   deliveryDetailsErrors,
   hasKnownDeliveryAddress,
 } from '../../src/domain/checkout';
 import { isCardRequested } from '../../src/domain/payment';
-import { signInFailureErrors, signUpFailureErrors } from '../auth/auth.machine';
-import type { CheckoutCustomer } from '../takeaway-checkout/takeaway-checkout.machine';
+import {
+  accountCalls,
+  accountSteps,
+  checkedForm,
+  checkoutGuards,
+  declineErrors,
+  failureOf,
+  newCardChecks,
+  paidConfirmation,
+  redirecting,
+  serverMessageOr,
+  signedIn,
+  signedOutStepUrls,
+  signInFailure,
+  signUpFailure,
+  unreadablePayment,
+  type CheckoutCustomer,
+} from '../checkout-shared/checkout-shared';
+import { unprovided } from '../shared/unprovided-actor';
 import type {
   CheckoutAddress,
   CheckoutFailure,
@@ -111,15 +122,6 @@ export type KitCheckoutEvent =
   | { type: 'payment.submit'; choice: KitPaymentChoice }
   | { type: 'retry' };
 
-const failureOf = (error: unknown): CheckoutFailure =>
-  (error as CheckoutFailure | undefined) ?? { status: 0 };
-
-const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
-  failure.status === 400 && failure.message ? failure.message : fallback;
-
-const choiceErrors = (choice: KitPaymentChoice): FormError[] =>
-  choice.kind === 'newCard' && 'number' in choice.card ? cardFormErrors(choice.card) : [];
-
 const instructionErrors = (instructions: DeliveryInstructions): FormError[] =>
   instructions.deliveryDate
     ? []
@@ -152,58 +154,30 @@ export const kitCheckoutMachine = setup({
     output: {} as { redirectTo: string },
   },
   actors: {
-    loadBasket: fromPromise<KitBasket | null>(async () => {
-      throw new Error('loadBasket not provided');
-    }),
-    signIn: fromPromise<CheckoutCustomer, LoginForm>(async () => {
-      throw new Error('signIn not provided');
-    }),
-    signUp: fromPromise<CheckoutCustomer, SignupForm>(async () => {
-      throw new Error('signUp not provided');
-    }),
-    loadAddresses: fromPromise<SavedAddress[]>(async () => {
-      throw new Error('loadAddresses not provided');
-    }),
-    saveAddress: fromPromise<SavedAddress, CheckoutAddress>(async () => {
-      throw new Error('saveAddress not provided');
-    }),
-    saveBillingAddress: fromPromise<SavedAddress, CheckoutAddress>(async () => {
-      throw new Error('saveBillingAddress not provided');
-    }),
-    loadInstructions: fromPromise<
+    loadBasket: unprovided<KitBasket | null>('loadBasket'),
+    signIn: unprovided<CheckoutCustomer, LoginForm>('signIn'),
+    signUp: unprovided<CheckoutCustomer, SignupForm>('signUp'),
+    loadAddresses: unprovided<SavedAddress[]>('loadAddresses'),
+    saveAddress: unprovided<SavedAddress, CheckoutAddress>('saveAddress'),
+    saveBillingAddress: unprovided<SavedAddress, CheckoutAddress>('saveBillingAddress'),
+    loadInstructions: unprovided<
       DeliveryInstructionOptions,
       { basket: KitBasket; address: SavedAddress | null }
-    >(async () => {
-      throw new Error('loadInstructions not provided');
-    }),
-    saveInstructions: fromPromise<
+    >('loadInstructions'),
+    saveInstructions: unprovided<
       KitBasket,
       { basket: KitBasket; instructions: DeliveryInstructions }
-    >(async () => {
-      throw new Error('saveInstructions not provided');
-    }),
-    loadPayment: fromPromise<KitPaymentOptions, { basketId: string }>(async () => {
-      throw new Error('loadPayment not provided');
-    }),
-    saveCard: fromPromise<
+    >('saveInstructions'),
+    loadPayment: unprovided<KitPaymentOptions, { basketId: string }>('loadPayment'),
+    saveCard: unprovided<
       SavedPaymentMethod,
       { choice: KitPaymentChoice | null; gateway: PaymentGateway }
-    >(async () => {
-      throw new Error('saveCard not provided');
-    }),
-    placeOrder: fromPromise<KitOrderOutcome, PlaceKitOrderInput>(async () => {
-      throw new Error('placeOrder not provided');
-    }),
-    confirmPayment: fromPromise<ReturnedKitPayment, { paymentId: string }>(async () => {
-      throw new Error('confirmPayment not provided');
-    }),
+    >('saveCard'),
+    placeOrder: unprovided<KitOrderOutcome, PlaceKitOrderInput>('placeOrder'),
+    confirmPayment: unprovided<ReturnedKitPayment, { paymentId: string }>('confirmPayment'),
   },
   guards: {
-    isEntryPath: ({ context }, params: { path: string }) => context.path === params.path,
-    isUrl: ({ event }, params: { path: string }) =>
-      event.type === 'url.changed' && event.path === params.path,
-    isSignedIn: ({ context }) => context.customer !== null,
-    hasReturnedPayment: ({ context }) => context.returnedPaymentId !== null,
+    ...checkoutGuards,
     isBasketEmpty: (_, basket: KitBasket | null) => !basket || basket.itemCount === 0,
     /** A box below its minimums cannot check out (spec section 5). */
     isBasketInvalid: (_, basket: KitBasket | null) => !!basket && !basket.valid,
@@ -216,12 +190,9 @@ export const kitCheckoutMachine = setup({
     /** Only an address in the (listable) list can be chosen. */
     isListedAddress: ({ context }, addressId: string) =>
       context.addresses.some((address) => address.id === addressId),
-    hasFormErrors: (_, errors: FormError[]) => errors.length > 0,
-    isNewCard: (_, choice: KitPaymentChoice) => choice.kind === 'newCard',
     /** Spec section 5: a card is asked for when credit does not cover the box, or the basket says so. */
     isCardRequested: (_, preview: OrderPreview) =>
       isCardRequested(preview.total, preview.storeCredit, preview.requestCard),
-    hasSucceeded: (_, outcome: { status: string }) => outcome.status === 'succeeded',
     isDeclined: (_, failure: CheckoutFailure) => failure.status === 402,
   },
   actions: {
@@ -230,18 +201,11 @@ export const kitCheckoutMachine = setup({
     assignError: assign({ errors: (_, error: FormError) => [error] }),
     assignBasket: assign({ basket: (_, basket: KitBasket | null) => basket }),
     assignRedirect: assign({ redirectTo: (_, to: string) => to }),
-    assignSignedIn: assign({
-      customer: (_, customer: CheckoutCustomer) => customer,
-      signedInCustomer: (_, customer: CheckoutCustomer) => customer,
-      path: KIT_CHECKOUT_PATHS.entry,
-    }),
-    assignSignInFailure: assign({
-      errors: (_, failure: CheckoutFailure) => signInFailureErrors(failure),
-    }),
-    assignSignUpFailure: assign({
-      errors: (_, failure: CheckoutFailure) => signUpFailureErrors(failure),
-      emailTaken: (_, failure: CheckoutFailure) => failure.code === 'email_taken',
-    }),
+    assignSignedIn: assign((_, customer: CheckoutCustomer) =>
+      signedIn(customer, KIT_CHECKOUT_PATHS.entry),
+    ),
+    assignSignInFailure: assign((_, failure: CheckoutFailure) => signInFailure(failure)),
+    assignSignUpFailure: assign((_, failure: CheckoutFailure) => signUpFailure(failure)),
     /** Spec sections 4 and 5: unlistable addresses dropped; the billing address defaulted or cleared. */
     assignAddresses: assign(({ context }, addresses: SavedAddress[]) => {
       const listed = listableAddresses(addresses);
@@ -291,14 +255,7 @@ export const kitCheckoutMachine = setup({
     }),
     assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
     assignDecline: assign({
-      errors: (_, failure: CheckoutFailure) => [
-        {
-          field: 'payment',
-          message: failure.hardDecline
-            ? `${failure.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed} ${KIT_CHECKOUT_MESSAGES.hardDecline}`
-            : (failure.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed),
-        },
-      ],
+      errors: (_, failure: CheckoutFailure) => declineErrors(failure, KIT_CHECKOUT_MESSAGES),
       choice: ({ context }, failure: CheckoutFailure) =>
         failure.hardDecline ? null : context.choice,
     }),
@@ -441,33 +398,12 @@ export const kitCheckoutMachine = setup({
       initial: 'continue',
       on: {
         'url.changed': [
-          {
-            guard: and([
-              not('isSignedIn'),
-              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.continue } },
-            ]),
-            target: '.continue',
-            actions: 'clearErrors',
-          },
-          {
-            guard: and([
-              not('isSignedIn'),
-              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.login } },
-            ]),
-            target: '.login',
-            actions: 'clearErrors',
-          },
-          {
-            guard: and([
-              not('isSignedIn'),
-              { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.signup } },
-            ]),
-            target: '.signup',
-            actions: 'clearErrors',
-          },
+          ...signedOutStepUrls(KIT_CHECKOUT_PATHS),
+          // Back from a bank's page the box is not loaded yet: its retry loads it first.
           {
             guard: and([
               'isSignedIn',
+              'hasBasket',
               { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.address } },
             ]),
             target: '.address',
@@ -494,15 +430,18 @@ export const kitCheckoutMachine = setup({
           {
             guard: and([
               'isSignedIn',
+              'hasBasket',
               { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.instructions } },
             ]),
             target: '.address',
             actions: 'clearErrors',
           },
-          // Back to payment from a later step (billing): the total is worked out again.
+          // Back to payment from a later step (billing): the total is worked out again. Not
+          // without a delivery address (a reload may have found none listable).
           {
             guard: and([
               'hasPreview',
+              'hasReadyShippingAddress',
               { type: 'isUrl', params: { path: KIT_CHECKOUT_PATHS.payment } },
             ]),
             target: '#kitCheckout.loadingPayment',
@@ -517,30 +456,7 @@ export const kitCheckoutMachine = setup({
       },
       states: {
         continue: { meta: { path: KIT_CHECKOUT_PATHS.continue } },
-        login: {
-          meta: { path: KIT_CHECKOUT_PATHS.login },
-          on: {
-            'login.submit': [
-              {
-                guard: { type: 'hasFormErrors', params: ({ event }) => loginErrors(event.form) },
-                actions: { type: 'assignErrors', params: ({ event }) => loginErrors(event.form) },
-              },
-              { target: '#kitCheckout.signingIn', actions: 'clearErrors' },
-            ],
-          },
-        },
-        signup: {
-          meta: { path: KIT_CHECKOUT_PATHS.signup },
-          on: {
-            'signup.submit': [
-              {
-                guard: { type: 'hasFormErrors', params: ({ event }) => signupErrors(event.form) },
-                actions: { type: 'assignErrors', params: ({ event }) => signupErrors(event.form) },
-              },
-              { target: '#kitCheckout.signingUp', actions: 'clearErrors' },
-            ],
-          },
-        },
+        ...accountSteps('kitCheckout', KIT_CHECKOUT_PATHS),
         address: {
           meta: { path: KIT_CHECKOUT_PATHS.address },
           on: {
@@ -552,19 +468,7 @@ export const kitCheckoutMachine = setup({
                 { type: 'assignShipping', params: ({ event }) => event.addressId },
               ],
             },
-            'address.submit': [
-              {
-                guard: {
-                  type: 'hasFormErrors',
-                  params: ({ event }) => deliveryDetailsErrors(event.form),
-                },
-                actions: {
-                  type: 'assignErrors',
-                  params: ({ event }) => deliveryDetailsErrors(event.form),
-                },
-              },
-              { target: '#kitCheckout.savingAddress', actions: 'clearErrors' },
-            ],
+            'address.submit': checkedForm(deliveryDetailsErrors, '#kitCheckout.savingAddress'),
           },
         },
         billing: {
@@ -578,19 +482,7 @@ export const kitCheckoutMachine = setup({
                 { type: 'assignBilling', params: ({ event }) => event.addressId },
               ],
             },
-            'billing.submit': [
-              {
-                guard: {
-                  type: 'hasFormErrors',
-                  params: ({ event }) => deliveryDetailsErrors(event.form),
-                },
-                actions: {
-                  type: 'assignErrors',
-                  params: ({ event }) => deliveryDetailsErrors(event.form),
-                },
-              },
-              { target: '#kitCheckout.savingBilling', actions: 'clearErrors' },
-            ],
+            'billing.submit': checkedForm(deliveryDetailsErrors, '#kitCheckout.savingBilling'),
           },
         },
         instructions: {
@@ -654,21 +546,7 @@ export const kitCheckoutMachine = setup({
           meta: { path: KIT_CHECKOUT_PATHS.payment },
           on: {
             'payment.submit': [
-              {
-                guard: { type: 'hasFormErrors', params: ({ event }) => choiceErrors(event.choice) },
-                actions: {
-                  type: 'assignErrors',
-                  params: ({ event }) => choiceErrors(event.choice),
-                },
-              },
-              {
-                guard: { type: 'isNewCard', params: ({ event }) => event.choice },
-                target: '#kitCheckout.savingCard',
-                actions: [
-                  'clearErrors',
-                  { type: 'assignChoice', params: ({ event }) => event.choice },
-                ],
-              },
+              ...newCardChecks<KitPaymentChoice>('kitCheckout'),
               {
                 target: '#kitCheckout.placingOrder',
                 actions: [
@@ -704,39 +582,8 @@ export const kitCheckoutMachine = setup({
         },
       },
     },
-    signingIn: {
-      tags: ['busy'],
-      invoke: {
-        id: 'signIn',
-        src: 'signIn',
-        input: ({ event }) => (event as Extract<KitCheckoutEvent, { type: 'login.submit' }>).form,
-        // Signing in adopts the visitor's box: load it again.
-        onDone: {
-          target: 'loadingBasket',
-          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: '#kitCheckout.steps.login',
-          actions: { type: 'assignSignInFailure', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
-    signingUp: {
-      tags: ['busy'],
-      invoke: {
-        id: 'signUp',
-        src: 'signUp',
-        input: ({ event }) => (event as Extract<KitCheckoutEvent, { type: 'signup.submit' }>).form,
-        onDone: {
-          target: 'loadingBasket',
-          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: '#kitCheckout.steps.signup',
-          actions: { type: 'assignSignUpFailure', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
+    // Signing in adopts the visitor's box: the calls load it again.
+    ...accountCalls('kitCheckout'),
     savingAddress: {
       tags: ['busy'],
       invoke: {
@@ -914,10 +761,7 @@ export const kitCheckoutMachine = setup({
       },
     },
     // The customer leaves for the bank's 3-D Secure page and comes back with ?payment_id=.
-    redirecting: {
-      tags: ['busy'],
-      entry: { type: 'openActionUrl', params: ({ context }) => context.actionUrl ?? '' },
-    },
+    redirecting,
     confirmingPayment: {
       tags: ['busy'],
       invoke: {
@@ -925,26 +769,13 @@ export const kitCheckoutMachine = setup({
         src: 'confirmPayment',
         input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
         onDone: [
-          {
-            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
-            target: 'steps.confirmation',
-            actions: { type: 'assignConfirmed', params: ({ event }) => event.output.order },
-          },
+          paidConfirmation<PlacedKitOrder>('steps.confirmation'),
           {
             target: 'steps.error',
             actions: { type: 'assignReturnFailed', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'payment',
-              message: failureOf(event.error).message ?? KIT_CHECKOUT_MESSAGES.paymentDetailsFailed,
-            }),
-          },
-        },
+        onError: unreadablePayment(KIT_CHECKOUT_MESSAGES.paymentDetailsFailed),
       },
     },
     // A call the checkout cannot go on without failed: say so and offer to try again.

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { changeQuantity, firstPendingChange, type BasketLine } from '../../src/domain/basket-lines';
 import {
   BASKET_LOADING_TIMEOUT,
@@ -7,7 +7,16 @@ import {
   BASKET_WAIT_TRIES,
   type VoucherState,
 } from '../takeaway-basket/takeaway-basket.machine';
-import { voucherFailureMessage, type VoucherFailure } from '../../src/domain/voucher';
+import {
+  checkingChanges,
+  moreQuantityChanges,
+  queueWhileLoading,
+  stepOf,
+  voucherInvalid,
+  voucherValid,
+  waitingForBasket,
+} from '../basket-shared/basket-shared';
+import { unprovided } from '../shared/unprovided-actor';
 
 export { BASKET_LOADING_TIMEOUT, BASKET_UPDATE_FAILED };
 export type { VoucherState };
@@ -73,14 +82,6 @@ export type RecipeKitBasketEvent =
 
 type QueuedEvent = Extract<RecipeKitBasketEvent, { type: 'item.add' | 'plan.change' }>;
 
-const failureOf = (error: unknown): VoucherFailure =>
-  typeof error === 'object' && error !== null ? (error as VoucherFailure) : {};
-
-const stepOf = (event: RecipeKitBasketEvent) => ({
-  lineId: 'lineId' in event ? event.lineId : '',
-  delta: event.type === 'item.increment' ? (1 as const) : (-1 as const),
-});
-
 /** Every week at its minimum and the total at the minimum spend (spec section 5; the server's sums). */
 export const isKitBasketReady = (basket: KitBasketState | null) =>
   basket !== null &&
@@ -103,38 +104,22 @@ export const recipeKitBasketMachine = setup({
   },
   delays: { basketPoll: BASKET_POLL_MS },
   actors: {
-    loadBasket: fromPromise<KitBasketState | null>(async () => {
-      throw new Error('loadBasket not provided');
-    }),
-    createBasket: fromPromise<KitBasketState>(async () => {
-      throw new Error('createBasket not provided');
-    }),
-    addItem: fromPromise<KitBasketState, { basketId: string; variantId: string; mealWeek: string }>(
-      async () => {
-        throw new Error('addItem not provided');
-      },
+    loadBasket: unprovided<KitBasketState | null>('loadBasket'),
+    createBasket: unprovided<KitBasketState>('createBasket'),
+    addItem: unprovided<KitBasketState, { basketId: string; variantId: string; mealWeek: string }>(
+      'addItem',
     ),
-    changeItem: fromPromise<KitBasketState, { basketId: string; lineId: string; quantity: number }>(
-      async () => {
-        throw new Error('changeItem not provided');
-      },
+    changeItem: unprovided<KitBasketState, { basketId: string; lineId: string; quantity: number }>(
+      'changeItem',
     ),
-    updatePlan: fromPromise<
+    updatePlan: unprovided<
       KitBasketState,
       { basketId: string; numberOfRecipes?: number; frequency?: number }
-    >(async () => {
-      throw new Error('updatePlan not provided');
-    }),
-    resetBasket: fromPromise<KitBasketState>(async () => {
-      throw new Error('resetBasket not provided');
-    }),
-    applyVoucher: fromPromise<KitBasketState, { basketId: string; code: string }>(async () => {
-      throw new Error('applyVoucher not provided');
-    }),
-    removeVoucher: fromPromise<KitBasketState, { basketId: string; voucherId: string }>(
-      async () => {
-        throw new Error('removeVoucher not provided');
-      },
+    >('updatePlan'),
+    resetBasket: unprovided<KitBasketState>('resetBasket'),
+    applyVoucher: unprovided<KitBasketState, { basketId: string; code: string }>('applyVoucher'),
+    removeVoucher: unprovided<KitBasketState, { basketId: string; voucherId: string }>(
+      'removeVoucher',
     ),
   },
   guards: {
@@ -186,15 +171,8 @@ export const recipeKitBasketMachine = setup({
       enqueue.assign({ queued: [], waitTries: 0 });
     }),
     endTokenSignIn: assign({ tokenSignIn: false }),
-    assignVoucherValid: assign({
-      voucherState: (_, code: string): VoucherState => ({ status: 'valid', code }),
-    }),
-    assignVoucherInvalid: assign({
-      voucherState: (_, error: unknown): VoucherState => ({
-        status: 'invalid',
-        message: voucherFailureMessage(failureOf(error)),
-      }),
-    }),
+    assignVoucherValid: assign({ voucherState: (_, code: string) => voucherValid(code) }),
+    assignVoucherInvalid: assign({ voucherState: (_, error: unknown) => voucherInvalid(error) }),
     clearVoucherState: assign({ voucherState: { status: 'none' } as VoucherState }),
   },
 }).createMachine({
@@ -226,32 +204,10 @@ export const recipeKitBasketMachine = setup({
         onError: { target: 'ready', actions: 'replayQueued' },
       },
       on: {
-        'item.add': {
-          target: '.waiting',
-          actions: { type: 'queueRequest', params: ({ event }) => event },
-        },
-        'plan.change': {
-          target: '.waiting',
-          actions: { type: 'queueRequest', params: ({ event }) => event },
-        },
+        'item.add': queueWhileLoading<QueuedEvent>(),
+        'plan.change': queueWhileLoading<QueuedEvent>(),
       },
-      initial: 'idle',
-      states: {
-        idle: {},
-        waiting: {
-          after: {
-            basketPoll: [
-              {
-                guard: 'hasWaitTriesLeft',
-                target: 'waiting',
-                reenter: true,
-                actions: 'countWaitTry',
-              },
-              { target: '#recipeKitBasket.ready', actions: 'failWaiting' },
-            ],
-          },
-        },
-      },
+      ...waitingForBasket('recipeKitBasket'),
     },
     // No basket yet: create one unless the customer is mid token sign-in or on gift boxes.
     routing: {
@@ -369,14 +325,7 @@ export const recipeKitBasketMachine = setup({
     },
     syncing: {
       tags: ['busy'],
-      on: {
-        'item.increment': {
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
-        },
-        'item.decrement': {
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
-        },
-      },
+      on: moreQuantityChanges,
       invoke: {
         id: 'changeItem',
         src: 'changeItem',
@@ -391,12 +340,7 @@ export const recipeKitBasketMachine = setup({
         onError: { target: 'ready', actions: 'rollBack' },
       },
     },
-    checking: {
-      always: [
-        { guard: 'hasPendingChange', target: 'syncing' },
-        { target: 'ready', actions: 'showConfirmed' },
-      ],
-    },
+    checking: checkingChanges,
     updatingPlan: {
       tags: ['busy'],
       invoke: {

@@ -1,7 +1,17 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { changeQuantity, firstPendingChange, type BasketLine } from '../../src/domain/basket-lines';
 import { isTakeawayBasketValid } from '../../src/domain/takeaway-basket';
-import { voucherFailureMessage, type VoucherFailure } from '../../src/domain/voucher';
+import {
+  checkingChanges,
+  moreQuantityChanges,
+  queueWhileLoading,
+  stepOf,
+  voucherInvalid,
+  voucherValid,
+  waitingForBasket,
+  type VoucherState,
+} from '../basket-shared/basket-shared';
+import { unprovided } from '../shared/unprovided-actor';
 
 export const BASKET_UPDATE_FAILED = "Couldn't update your basket. Try again.";
 /** Spec section 8. */
@@ -27,8 +37,7 @@ export interface TakeawayBasketState {
   voucher?: { id: string; code: string } | null;
 }
 
-export type VoucherState =
-  { status: 'none' } | { status: 'valid'; code: string } | { status: 'invalid'; message: string };
+export type { VoucherState };
 
 export interface TakeawayBasketContext {
   restaurantId: number;
@@ -72,14 +81,6 @@ export const EMPTY_TOTALS: BasketTotals = {
   minimumSpend: 10,
 };
 
-const stepOf = (event: TakeawayBasketEvent) => ({
-  lineId: 'lineId' in event ? event.lineId : '',
-  delta: event.type === 'item.increment' ? (1 as const) : (-1 as const),
-});
-
-const failureOf = (error: unknown): VoucherFailure =>
-  typeof error === 'object' && error !== null ? (error as VoucherFailure) : {};
-
 /**
  * The takeaway basket, alive while the customer is on the menu. It is never created in advance
  * (spec section 4): the first add creates it. Quantity changes show at once; clicks made while a
@@ -94,29 +95,19 @@ export const takeawayBasketMachine = setup({
   },
   delays: { basketPoll: BASKET_POLL_MS },
   actors: {
-    loadBasket: fromPromise<TakeawayBasketState, { restaurantId: number }>(async () => {
-      throw new Error('loadBasket not provided');
-    }),
-    addItem: fromPromise<
+    loadBasket: unprovided<TakeawayBasketState, { restaurantId: number }>('loadBasket'),
+    addItem: unprovided<
       TakeawayBasketState,
       { basketId: string | null; restaurantId: number; productId: string; subItems: string[] }
-    >(async () => {
-      throw new Error('addItem not provided');
-    }),
-    changeItem: fromPromise<TakeawayBasketState, QuantityChange>(async () => {
-      throw new Error('changeItem not provided');
-    }),
-    applyVoucher: fromPromise<TakeawayBasketState, { basketId: string; code: string }>(async () => {
-      throw new Error('applyVoucher not provided');
-    }),
-    removeVoucher: fromPromise<TakeawayBasketState, { basketId: string; voucherId: string }>(
-      async () => {
-        throw new Error('removeVoucher not provided');
-      },
+    >('addItem'),
+    changeItem: unprovided<TakeawayBasketState, QuantityChange>('changeItem'),
+    applyVoucher: unprovided<TakeawayBasketState, { basketId: string; code: string }>(
+      'applyVoucher',
     ),
-    deleteBasket: fromPromise<void, { basketId: string }>(async () => {
-      throw new Error('deleteBasket not provided');
-    }),
+    removeVoucher: unprovided<TakeawayBasketState, { basketId: string; voucherId: string }>(
+      'removeVoucher',
+    ),
+    deleteBasket: unprovided<void, { basketId: string }>('deleteBasket'),
   },
   guards: {
     hasBasket: ({ context }) => context.basketId !== null,
@@ -172,15 +163,8 @@ export const takeawayBasketMachine = setup({
       for (const event of context.queued) enqueue.raise(event);
       enqueue.assign({ queued: [], waitTries: 0 });
     }),
-    assignVoucherValid: assign({
-      voucherState: (_, code: string): VoucherState => ({ status: 'valid', code }),
-    }),
-    assignVoucherInvalid: assign({
-      voucherState: (_, error: unknown): VoucherState => ({
-        status: 'invalid',
-        message: voucherFailureMessage(failureOf(error)),
-      }),
-    }),
+    assignVoucherValid: assign({ voucherState: (_, code: string) => voucherValid(code) }),
+    assignVoucherInvalid: assign({ voucherState: (_, error: unknown) => voucherInvalid(error) }),
     clearVoucherState: assign({ voucherState: { status: 'none' } as VoucherState }),
     clearBasket: assign({
       basketId: null,
@@ -227,40 +211,12 @@ export const takeawayBasketMachine = setup({
         onError: { target: 'ready', actions: 'replayQueued' },
       },
       on: {
-        'item.add': {
-          target: '.waiting',
-          actions: { type: 'queueRequest', params: ({ event }) => event },
-        },
-        'voucher.apply': {
-          target: '.waiting',
-          actions: { type: 'queueRequest', params: ({ event }) => event },
-        },
-        'voucher.remove': {
-          target: '.waiting',
-          actions: { type: 'queueRequest', params: ({ event }) => event },
-        },
-        'basket.empty': {
-          target: '.waiting',
-          actions: { type: 'queueRequest', params: ({ event }) => event },
-        },
+        'item.add': queueWhileLoading<QueuedEvent>(),
+        'voucher.apply': queueWhileLoading<QueuedEvent>(),
+        'voucher.remove': queueWhileLoading<QueuedEvent>(),
+        'basket.empty': queueWhileLoading<QueuedEvent>(),
       },
-      initial: 'idle',
-      states: {
-        idle: {},
-        waiting: {
-          after: {
-            basketPoll: [
-              {
-                guard: 'hasWaitTriesLeft',
-                target: 'waiting',
-                reenter: true,
-                actions: 'countWaitTry',
-              },
-              { target: '#takeawayBasket.ready', actions: 'failWaiting' },
-            ],
-          },
-        },
-      },
+      ...waitingForBasket('takeawayBasket'),
     },
     ready: {
       on: {
@@ -306,14 +262,7 @@ export const takeawayBasketMachine = setup({
     },
     syncing: {
       tags: ['busy'],
-      on: {
-        'item.increment': {
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
-        },
-        'item.decrement': {
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
-        },
-      },
+      on: moreQuantityChanges,
       invoke: {
         id: 'changeItem',
         src: 'changeItem',
@@ -328,13 +277,7 @@ export const takeawayBasketMachine = setup({
         onError: { target: 'ready', actions: 'rollBack' },
       },
     },
-    // Changes made while the last one was on its way go next; otherwise the server's basket shows.
-    checking: {
-      always: [
-        { guard: 'hasPendingChange', target: 'syncing' },
-        { target: 'ready', actions: 'showConfirmed' },
-      ],
-    },
+    checking: checkingChanges,
     applyingVoucher: {
       tags: ['busy'],
       invoke: {

@@ -1,17 +1,29 @@
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
+import type { LoginForm, SignupForm } from '../../src/domain/account-forms';
 import {
-  loginErrors,
-  signupErrors,
-  type LoginForm,
-  type SignupForm,
-} from '../../src/domain/account-forms';
-import {
-  cardFormErrors,
   deliveryDetailsErrors,
   hasDeliveryDetails,
   withAccountContact,
 } from '../../src/domain/checkout';
-import { signInFailureErrors, signUpFailureErrors } from '../auth/auth.machine';
+import {
+  accountCalls,
+  accountSteps,
+  checkedForm,
+  checkoutGuards,
+  declineErrors,
+  failureOf,
+  newCardChecks,
+  paidConfirmation,
+  redirecting,
+  serverMessageOr,
+  signedIn,
+  signedOutStepUrls,
+  signInFailure,
+  signUpFailure,
+  unreadablePayment,
+  type CheckoutCustomer,
+} from '../checkout-shared/checkout-shared';
+import { unprovided } from '../shared/unprovided-actor';
 import type {
   CheckoutAddress,
   CheckoutBasket,
@@ -59,11 +71,7 @@ export const CHECKOUT_EXITS = {
   home: '/',
 } as const;
 
-export interface CheckoutCustomer {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-}
+export type { CheckoutCustomer };
 
 export interface TakeawayCheckoutInput {
   path: string;
@@ -102,17 +110,6 @@ export type TakeawayCheckoutEvent =
   | { type: 'wallet.setup' }
   | { type: 'retry' };
 
-const failureOf = (error: unknown): CheckoutFailure =>
-  (error as CheckoutFailure | undefined) ?? { status: 0 };
-
-/** The server's words on a 400, otherwise ours (spec section 8). */
-const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
-  failure.status === 400 && failure.message ? failure.message : fallback;
-
-/** A typed card is checked here; Stripe Elements checks its own. */
-const choiceErrors = (choice: PaymentChoice): FormError[] =>
-  choice.kind === 'newCard' && 'number' in choice.card ? cardFormErrors(choice.card) : [];
-
 /**
  * The takeaway checkout (spec section 2, /pasta-now-checkout). States are its steps; the guards
  * are the spec's: entry goes to the address step when no delivery address or names are known,
@@ -128,79 +125,45 @@ export const takeawayCheckoutMachine = setup({
     output: {} as { redirectTo: string },
   },
   actors: {
-    loadBasket: fromPromise<CheckoutBasket | null>(async () => {
-      throw new Error('loadBasket not provided');
-    }),
-    signIn: fromPromise<CheckoutCustomer, LoginForm>(async () => {
-      throw new Error('signIn not provided');
-    }),
-    signUp: fromPromise<CheckoutCustomer, SignupForm>(async () => {
-      throw new Error('signUp not provided');
-    }),
-    saveAddress: fromPromise<CheckoutBasket, { basketId: string; address: CheckoutAddress }>(
-      async () => {
-        throw new Error('saveAddress not provided');
-      },
+    loadBasket: unprovided<CheckoutBasket | null>('loadBasket'),
+    signIn: unprovided<CheckoutCustomer, LoginForm>('signIn'),
+    signUp: unprovided<CheckoutCustomer, SignupForm>('signUp'),
+    saveAddress: unprovided<CheckoutBasket, { basketId: string; address: CheckoutAddress }>(
+      'saveAddress',
     ),
-    saveInstructions: fromPromise<
+    saveInstructions: unprovided<
       CheckoutBasket,
       { basket: CheckoutBasket; customer: CheckoutCustomer | null; note: string }
-    >(async () => {
-      throw new Error('saveInstructions not provided');
-    }),
-    loadPaymentMethods: fromPromise<PaymentOptions>(async () => {
-      throw new Error('loadPaymentMethods not provided');
-    }),
-    saveCard: fromPromise<
+    >('saveInstructions'),
+    loadPaymentMethods: unprovided<PaymentOptions>('loadPaymentMethods'),
+    saveCard: unprovided<
       SavedPaymentMethod,
       { choice: PaymentChoice | null; gateway: PaymentGateway }
-    >(async () => {
-      throw new Error('saveCard not provided');
-    }),
-    placeOrder: fromPromise<PlacedOrder, { basketId: string }>(async () => {
-      throw new Error('placeOrder not provided');
-    }),
-    pay: fromPromise<
+    >('saveCard'),
+    placeOrder: unprovided<PlacedOrder, { basketId: string }>('placeOrder'),
+    pay: unprovided<
       PaymentOutcome,
       { order: PlacedOrder; choice: PaymentChoice | null; attempt: number; gateway: PaymentGateway }
-    >(async () => {
-      throw new Error('pay not provided');
-    }),
-    setupWallet: fromPromise<
-      { actionUrl: string },
-      { order: PlacedOrder; gateway: PaymentGateway }
-    >(async () => {
-      throw new Error('setupWallet not provided');
-    }),
-    confirmPayment: fromPromise<ReturnedPayment, { paymentId: string }>(async () => {
-      throw new Error('confirmPayment not provided');
-    }),
-    saveWallet: fromPromise<
+    >('pay'),
+    setupWallet: unprovided<{ actionUrl: string }, { order: PlacedOrder; gateway: PaymentGateway }>(
+      'setupWallet',
+    ),
+    confirmPayment: unprovided<ReturnedPayment, { paymentId: string }>('confirmPayment'),
+    saveWallet: unprovided<
       SavedWallet,
       { setupIntentId: string; orderId: string; cancelled: boolean }
-    >(async () => {
-      throw new Error('saveWallet not provided');
-    }),
+    >('saveWallet'),
   },
   guards: {
-    /** The URL the checkout was opened at. */
-    isEntryPath: ({ context }, params: { path: string }) => context.path === params.path,
-    /** The URL the customer moved to. */
-    isUrl: ({ event }, params: { path: string }) =>
-      event.type === 'url.changed' && event.path === params.path,
-    isSignedIn: ({ context }) => context.customer !== null,
-    hasReturnedPayment: ({ context }) => context.returnedPaymentId !== null,
+    ...checkoutGuards,
     hasReturnedSetupIntent: ({ context }) => context.returnedSetupIntent !== null,
     isBasketEmpty: (_, basket: CheckoutBasket | null) => !basket || basket.itemCount === 0,
     isDelivery: ({ context }) => context.basket?.fulfillmentType === 'delivery',
     needsAddress: ({ context }) =>
       context.basket?.fulfillmentType === 'delivery' &&
       !hasDeliveryDetails(withAccountContact(context.basket.address, context.customer)),
-    hasFormErrors: (_, errors: FormError[]) => errors.length > 0,
-    isNewCard: (_, choice: PaymentChoice) => choice.kind === 'newCard',
     hasOrder: ({ context }) => context.order !== null,
     isWalletSetup: ({ context }) => context.choice?.kind === 'walletSetup',
-    hasSucceeded: (_, outcome: { status: string }) => outcome.status === 'succeeded',
   },
   actions: {
     assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),
@@ -210,18 +173,11 @@ export const takeawayCheckoutMachine = setup({
     }),
     assignBasket: assign({ basket: (_, basket: CheckoutBasket | null) => basket }),
     assignRedirect: assign({ redirectTo: (_, to: string) => to }),
-    assignSignedIn: assign({
-      customer: (_, customer: CheckoutCustomer) => customer,
-      signedInCustomer: (_, customer: CheckoutCustomer) => customer,
-      path: CHECKOUT_PATHS.entry,
-    }),
-    assignSignInFailure: assign({
-      errors: (_, failure: CheckoutFailure) => signInFailureErrors(failure),
-    }),
-    assignSignUpFailure: assign({
-      errors: (_, failure: CheckoutFailure) => signUpFailureErrors(failure),
-      emailTaken: (_, failure: CheckoutFailure) => failure.code === 'email_taken',
-    }),
+    assignSignedIn: assign((_, customer: CheckoutCustomer) =>
+      signedIn(customer, CHECKOUT_PATHS.entry),
+    ),
+    assignSignInFailure: assign((_, failure: CheckoutFailure) => signInFailure(failure)),
+    assignSignUpFailure: assign((_, failure: CheckoutFailure) => signUpFailure(failure)),
     assignPaymentOptions: assign({
       methods: (_, options: PaymentOptions) => options.methods,
       gateway: (_, options: PaymentOptions) => options.gateway,
@@ -239,14 +195,7 @@ export const takeawayCheckoutMachine = setup({
     }),
     assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
     assignDecline: assign({
-      errors: (_, failure: CheckoutFailure) => [
-        {
-          field: 'payment',
-          message: failure.hardDecline
-            ? `${failure.message ?? CHECKOUT_MESSAGES.paymentFailed} ${CHECKOUT_MESSAGES.hardDecline}`
-            : (failure.message ?? CHECKOUT_MESSAGES.paymentFailed),
-        },
-      ],
+      errors: (_, failure: CheckoutFailure) => declineErrors(failure, CHECKOUT_MESSAGES),
       // A hard decline is never retried with that card: the customer picks another.
       choice: ({ context }, failure: CheckoutFailure) =>
         failure.hardDecline ? null : context.choice,
@@ -373,30 +322,7 @@ export const takeawayCheckoutMachine = setup({
       initial: 'continue',
       on: {
         'url.changed': [
-          {
-            guard: and([
-              not('isSignedIn'),
-              { type: 'isUrl', params: { path: CHECKOUT_PATHS.continue } },
-            ]),
-            target: '.continue',
-            actions: 'clearErrors',
-          },
-          {
-            guard: and([
-              not('isSignedIn'),
-              { type: 'isUrl', params: { path: CHECKOUT_PATHS.login } },
-            ]),
-            target: '.login',
-            actions: 'clearErrors',
-          },
-          {
-            guard: and([
-              not('isSignedIn'),
-              { type: 'isUrl', params: { path: CHECKOUT_PATHS.signup } },
-            ]),
-            target: '.signup',
-            actions: 'clearErrors',
-          },
+          ...signedOutStepUrls(CHECKOUT_PATHS),
           {
             guard: and([
               'isSignedIn',
@@ -416,9 +342,11 @@ export const takeawayCheckoutMachine = setup({
             target: '.address',
             actions: 'clearErrors',
           },
+          // Back from a bank's or the wallet's page the basket is not loaded: instructions wait.
           {
             guard: and([
               'isSignedIn',
+              'hasBasket',
               { type: 'isUrl', params: { path: CHECKOUT_PATHS.instructions } },
             ]),
             target: '.instructions',
@@ -438,46 +366,11 @@ export const takeawayCheckoutMachine = setup({
       },
       states: {
         continue: { meta: { path: CHECKOUT_PATHS.continue } },
-        login: {
-          meta: { path: CHECKOUT_PATHS.login },
-          on: {
-            'login.submit': [
-              {
-                guard: { type: 'hasFormErrors', params: ({ event }) => loginErrors(event.form) },
-                actions: { type: 'assignErrors', params: ({ event }) => loginErrors(event.form) },
-              },
-              { target: '#takeawayCheckout.signingIn', actions: 'clearErrors' },
-            ],
-          },
-        },
-        signup: {
-          meta: { path: CHECKOUT_PATHS.signup },
-          on: {
-            'signup.submit': [
-              {
-                guard: { type: 'hasFormErrors', params: ({ event }) => signupErrors(event.form) },
-                actions: { type: 'assignErrors', params: ({ event }) => signupErrors(event.form) },
-              },
-              { target: '#takeawayCheckout.signingUp', actions: 'clearErrors' },
-            ],
-          },
-        },
+        ...accountSteps('takeawayCheckout', CHECKOUT_PATHS),
         address: {
           meta: { path: CHECKOUT_PATHS.address },
           on: {
-            'address.submit': [
-              {
-                guard: {
-                  type: 'hasFormErrors',
-                  params: ({ event }) => deliveryDetailsErrors(event.form),
-                },
-                actions: {
-                  type: 'assignErrors',
-                  params: ({ event }) => deliveryDetailsErrors(event.form),
-                },
-              },
-              { target: '#takeawayCheckout.savingAddress', actions: 'clearErrors' },
-            ],
+            'address.submit': checkedForm(deliveryDetailsErrors, '#takeawayCheckout.savingAddress'),
           },
         },
         instructions: {
@@ -513,24 +406,7 @@ export const takeawayCheckoutMachine = setup({
                 // Routed here, not through a transient state: a new card is saved first, the order
                 // written once, then paid (or the wallet set up).
                 'payment.submit': [
-                  {
-                    guard: {
-                      type: 'hasFormErrors',
-                      params: ({ event }) => choiceErrors(event.choice),
-                    },
-                    actions: {
-                      type: 'assignErrors',
-                      params: ({ event }) => choiceErrors(event.choice),
-                    },
-                  },
-                  {
-                    guard: { type: 'isNewCard', params: ({ event }) => event.choice },
-                    target: '#takeawayCheckout.savingCard',
-                    actions: [
-                      'clearErrors',
-                      { type: 'assignChoice', params: ({ event }) => event.choice },
-                    ],
-                  },
+                  ...newCardChecks<PaymentChoice>('takeawayCheckout'),
                   {
                     guard: not('hasOrder'),
                     target: '#takeawayCheckout.placingOrder',
@@ -571,41 +447,7 @@ export const takeawayCheckoutMachine = setup({
         confirmation: { meta: { path: CHECKOUT_PATHS.confirmation } },
       },
     },
-    signingIn: {
-      tags: ['busy'],
-      invoke: {
-        id: 'signIn',
-        src: 'signIn',
-        input: ({ event }) =>
-          (event as Extract<TakeawayCheckoutEvent, { type: 'login.submit' }>).form,
-        // Signing in may bring the customer's own basket: load it again.
-        onDone: {
-          target: 'loadingBasket',
-          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: '#takeawayCheckout.steps.login',
-          actions: { type: 'assignSignInFailure', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
-    signingUp: {
-      tags: ['busy'],
-      invoke: {
-        id: 'signUp',
-        src: 'signUp',
-        input: ({ event }) =>
-          (event as Extract<TakeawayCheckoutEvent, { type: 'signup.submit' }>).form,
-        onDone: {
-          target: 'loadingBasket',
-          actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: '#takeawayCheckout.steps.signup',
-          actions: { type: 'assignSignUpFailure', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
+    ...accountCalls('takeawayCheckout'),
     savingAddress: {
       tags: ['busy'],
       invoke: {
@@ -775,10 +617,7 @@ export const takeawayCheckoutMachine = setup({
       },
     },
     // The customer leaves for the bank's challenge or the wallet's page, and comes back by URL.
-    redirecting: {
-      tags: ['busy'],
-      entry: { type: 'openActionUrl', params: ({ context }) => context.actionUrl ?? '' },
-    },
+    redirecting,
     confirmingPayment: {
       tags: ['busy'],
       invoke: {
@@ -786,26 +625,13 @@ export const takeawayCheckoutMachine = setup({
         src: 'confirmPayment',
         input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
         onDone: [
-          {
-            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
-            target: '#takeawayCheckout.steps.confirmation',
-            actions: { type: 'assignConfirmed', params: ({ event }) => event.output.order },
-          },
+          paidConfirmation<PlacedOrder>('#takeawayCheckout.steps.confirmation'),
           {
             target: '#takeawayCheckout.steps.payment',
             actions: { type: 'assignReturned', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'payment',
-              message: failureOf(event.error).message ?? CHECKOUT_MESSAGES.paymentDetailsFailed,
-            }),
-          },
-        },
+        onError: unreadablePayment(CHECKOUT_MESSAGES.paymentDetailsFailed),
       },
     },
     savingWallet: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { matchesStateKey } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
 import {
   ADDRESS_SEARCH_MESSAGES,
@@ -89,7 +90,12 @@ const serialize = (s: Snapshot) =>
   JSON.stringify([s.value, s.context.stored !== null, s.context.addresses.length > 0]);
 /** `createTestModel` refuses invoking machines; the TestModel it wraps walks them with done/error events (see auth test). */
 const modelFor = (input: { stored: StoredDelivery | null }) =>
-  new TestModel(addressSearchMachine, { input, events: modelEvents, serializeState: serialize });
+  new TestModel(addressSearchMachine, {
+    input,
+    events: modelEvents,
+    serializeState: serialize,
+    stateMatcher: matchesStateKey,
+  });
 
 function createHarness(input: { stored: StoredDelivery | null }) {
   const { fake, settle, executorsFor } = pendingCalls();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { stateKey, takenEdges, transitionPaths, untakenTransitions } from './support/model-paths';
+import {
+  stateKey,
+  takenEdges,
+  transitionPaths,
+  untakenTransitions,
+  matchesStateKey,
+} from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
 import type { StateKeys } from '../../src/flows/flow-types';
 import {
@@ -171,6 +177,7 @@ function modelFor(input: AuthInput) {
     events: modelEvents,
     // States differ by where they are and the flags the guards read; messages make no new states.
     serializeState: (s) => serialize(s),
+    stateMatcher: matchesStateKey,
   });
 }
 

@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
-import { stateKey, takenEdges, transitionPaths, untakenTransitions } from './support/model-paths';
+import {
+  createActor,
+  type Snapshot as PersistedSnapshot,
+  type SnapshotFrom,
+  type StateValueFrom,
+} from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
+import {
+  cachedSerializer,
+  distinctPaths,
+  firstOfEach,
+  memoByInput,
+  simplePathsFrom,
+  transitionPaths,
+  walkPaths,
+  WALK_TIMEOUT_MS,
+} from './support/model-paths';
+import {
+  accountFormEvents,
+  claimStarts,
+  describeStatesAndTransitions,
+  urlEvents,
+} from './support/checkout-model';
 import { pendingCalls } from './support/pending-calls';
 import type { StateKeys } from '../../src/flows/flow-types';
 import {
@@ -27,6 +47,7 @@ import type {
 } from '../../machines/kit-checkout/kit-checkout.types';
 
 type Snapshot = SnapshotFrom<typeof kitCheckoutMachine>;
+type KitPath = TestPath<Snapshot, KitCheckoutEvent>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
 type ActorName =
   | 'loadBasket'
@@ -125,25 +146,8 @@ const goodCard = { number: '4242 4242 4242 4242', expiry: '04/29', cvc: '123' };
 
 /** The events the model may take, each with the payloads worth covering. */
 const modelEvents = [
-  ...Object.values(KIT_CHECKOUT_PATHS).map(
-    (path) => ({ type: 'url.changed', path, search: '' }) as const,
-  ),
-  { type: 'login.submit', form: { email: 'ada@example.com', password: 'secret-secret' } },
-  { type: 'login.submit', form: { email: '', password: '' } },
-  {
-    type: 'signup.submit',
-    form: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: '12345678',
-      marketing: { emails: false, sms: false, mail: false },
-    },
-  },
-  {
-    type: 'signup.submit',
-    form: { firstName: '', lastName: '', email: '', password: '', marketing: null },
-  },
+  ...urlEvents(KIT_CHECKOUT_PATHS),
+  ...accountFormEvents,
   { type: 'address.choose', addressId: '1' },
   { type: 'address.submit', form: typedAddress },
   { type: 'address.submit', form: { ...typedAddress, phone: '123' } },
@@ -204,6 +208,12 @@ const modelEvents = [
   },
   { type: 'xstate.error.actor.confirmPayment', error: { status: 500 } },
 ] as unknown as KitCheckoutEvent[];
+
+/** A decline is a card's: an order paid by store credit alone charges none. */
+const eventsAt = (s: Snapshot) =>
+  s.context.choice?.kind === 'credits'
+    ? modelEvents.filter((event) => (event as { error?: CheckoutFailure }).error?.status !== 402)
+    : modelEvents;
 
 const pathOf = (s: Snapshot, key: string) =>
   (s.getMeta() as Record<string, { path?: string } | undefined>)[`kitCheckout.steps.${key}`]?.path;
@@ -312,7 +322,8 @@ const entries: { name: string; input: KitCheckoutInput }[] = [
   },
 ];
 
-function createHarness(input: KitCheckoutInput) {
+/** The actor under test with fake calls; from a persisted snapshot to walk another branch. */
+function createHarness(input: KitCheckoutInput, snapshot?: PersistedSnapshot<unknown>) {
   const { fake, settle } = pendingCalls();
   const opened: string[] = [];
   const reported: CheckoutFailure[] = [];
@@ -337,7 +348,7 @@ function createHarness(input: KitCheckoutInput) {
         reportOrderFailure: (_, failure: CheckoutFailure) => void reported.push(failure),
       },
     }),
-    { input },
+    { input, snapshot },
   ).start();
   const send: Executor = async ({ event }) => void actor.send(event as KitCheckoutEvent);
   const outcome: Executor = async ({ event }) => settle(event);
@@ -381,46 +392,44 @@ function createHarness(input: KitCheckoutInput) {
   return { actor, settle, events, opened, reported };
 }
 
-async function walk(
-  input: KitCheckoutInput,
-  path: {
-    state: Snapshot;
-    test: (params: {
-      states: typeof stateAssertions;
-      events: ReturnType<typeof createHarness>['events'];
-    }) => Promise<unknown>;
-  },
-) {
-  const { actor, events } = createHarness(input);
-  await path.test({ states: stateAssertions, events });
-  expect(actor.getSnapshot().value).toEqual(path.state.value);
-}
+/** Walks an entry's paths on the actor, each shared step once (see `walkPaths`). */
+const walk = (input: KitCheckoutInput, paths: KitPath[]) =>
+  walkPaths(paths, (persisted) => createHarness(input, persisted), stateAssertions);
 
 /** States differ by where they are and what the guards read; messages make no new states. */
-const serialize = (s: Snapshot) =>
+const serialize = cachedSerializer((s: Snapshot) =>
   JSON.stringify([
     s.value,
     s.context.customer !== null,
     s.context.shippingAddressId,
     s.context.preview !== null,
     s.context.returnedPaymentId !== null,
-  ]);
+  ]),
+);
 
-const modelFor = (input: KitCheckoutInput, events = modelEvents) =>
-  new TestModel(kitCheckoutMachine, { input, events, serializeState: serialize });
+const modelFor = memoByInput(
+  (input: KitCheckoutInput) =>
+    new TestModel(kitCheckoutMachine, {
+      input,
+      events: eventsAt,
+      serializeState: serialize,
+    }),
+);
+const shortestPaths = memoByInput((input: KitCheckoutInput) => modelFor(input).getShortestPaths());
 
 /**
  * The customer's moves through the flow. URLs typed or reached by Back join every step to every
  * other, so simple paths with them grow factorially: those are walked by the shortest and the
  * transition paths below.
  */
-const flowEvents = modelEvents.filter(
-  (event) =>
-    event.type !== 'url.changed' ||
-    // The links on the steps themselves: change the delivery or the billing address.
-    event.path === KIT_CHECKOUT_PATHS.address ||
-    event.path === KIT_CHECKOUT_PATHS.billing,
-);
+const flowEvents = (s: Snapshot) =>
+  eventsAt(s).filter(
+    (event) =>
+      event.type !== 'url.changed' ||
+      // The links on the steps themselves: change the delivery or the billing address.
+      event.path === KIT_CHECKOUT_PATHS.address ||
+      event.path === KIT_CHECKOUT_PATHS.billing,
+  );
 /** Where the payment region ends: the box is loaded again (a retry) or the checkout left. */
 const leftPayment = (s: Snapshot) => s.matches('loadingBasket') || s.status === 'done';
 
@@ -428,104 +437,107 @@ const atPayment = (s: Snapshot) =>
   s.matches({ steps: 'payment' }) || s.matches({ steps: 'paymentWithCredits' });
 
 /**
- * Every simple path, in two regions (the whole graph has too many: billing and payment can go
- * back and forth, and each call can fail): from each entry to a payment step; then, from where
- * each entry first reaches each payment step, every simple path on.
+ * Told apart by where they are and what the guards read (signed in, the listed addresses, the
+ * delivery one), not by messages: a retry that loads the box again returns to a state the path
+ * has visited, so it ends there.
+ */
+const serializeFlow = cachedSerializer((s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.customer !== null,
+    s.context.addresses.map((a) => a.id).sort(),
+    s.context.shippingAddressId,
+  ]),
+);
+
+const flowModelFor = (input: KitCheckoutInput) =>
+  new TestModel(kitCheckoutMachine, {
+    input,
+    events: flowEvents,
+    serializeState: serializeFlow,
+  });
+
+/** Signing in loads the box again: from there on the flow is the signed-in customer's. */
+const signedInLoad = (s: Snapshot) => s.matches('loadingBasket') && s.context.customer !== null;
+
+/**
+ * A signed-in load leads on the same way whichever entry reached it; only what its routing reads
+ * (the entry's URL, a return from the bank) tells two apart.
+ */
+const claimSignedInLoad = firstOfEach(({ state }: KitPath) =>
+  JSON.stringify([
+    serializeFlow(state),
+    state.context.path,
+    state.context.returnedPaymentId !== null,
+  ]),
+);
+
+/**
+ * The payment region is the same from every entry that reaches the same payment state: it ends
+ * where the box loads again, before the routing reads the entry's URL.
+ */
+const claimPaymentStart = claimStarts<KitPath>({ routesAgain: false });
+
+/**
+ * Every simple path, in regions (the whole graph has too many: billing and payment can go back
+ * and forth, and each call can fail): from each entry until the customer is signed in and the box
+ * loads; from each such load to a payment step; then from each payment step the entries reach
+ * first, every simple path on. An entry that reaches a load or a payment state another entry
+ * reached first walks only its own way there. Paths through the same states (two baskets that
+ * both leave for the menu) are walked once.
  */
 describe('kit checkout machine: every simple path to a payment step', () => {
   for (const entry of entries) {
-    describe(entry.name, () => {
-      // Told apart by where they are and what the guards read (signed in, the listed addresses,
-      // the delivery one), not by messages: a retry that loads the box again returns to a
-      // state the path has visited, so it ends there.
-      const model = new TestModel(kitCheckoutMachine, {
-        input: entry.input,
-        events: flowEvents,
-        serializeState: (s) =>
-          JSON.stringify([
-            s.value,
-            s.context.customer !== null,
-            s.context.addresses.map((a) => a.id).sort(),
-            s.context.shippingAddressId,
-          ]),
-      });
-      for (const path of model.getSimplePaths({ stopWhen: atPayment })) {
-        it(path.description, () => walk(entry.input, path));
-      }
-    });
+    const model = flowModelFor(entry.input);
+    const toSignedIn = distinctPaths(
+      model.getSimplePaths({ stopWhen: (s) => signedInLoad(s) || atPayment(s) }),
+      serializeFlow,
+    );
+    const starts = claimSignedInLoad(toSignedIn.filter((path) => signedInLoad(path.state)));
+    const paths = [
+      ...toSignedIn.filter((path) => !starts.includes(path)),
+      ...distinctPaths(simplePathsFrom(model, starts, atPayment), serializeFlow),
+    ];
+    it(
+      `${entry.name}: walks its ${paths.length} simple paths`,
+      () => walk(entry.input, paths),
+      WALK_TIMEOUT_MS,
+    );
   }
 });
 
 describe('kit checkout machine: every simple path from a payment step', () => {
   for (const entry of entries) {
-    const prefixes = modelFor(entry.input)
-      .getShortestPaths()
-      .filter((path) => atPayment(path.state));
+    const starts = claimPaymentStart(
+      modelFor(entry.input)
+        .getShortestPaths({ allowDuplicatePaths: true })
+        .filter((path) => atPayment(path.state)),
+    );
+    if (starts.length === 0) continue;
     const paymentModel = new TestModel(kitCheckoutMachine, {
       input: entry.input,
       events: flowEvents,
-      serializeState: (s) => JSON.stringify(s.value),
+      serializeState: cachedSerializer((s: Snapshot) => JSON.stringify(s.value)),
     });
-    describe(entry.name, () => {
-      for (const prefix of prefixes) {
-        for (const suffix of paymentModel.getSimplePaths({
-          fromState: prefix.state,
-          stopWhen: leftPayment,
-        })) {
-          const steps = [...prefix.steps, ...suffix.steps.slice(1)];
-          const description = steps
-            .slice(1)
-            .map((step) => step.event.type)
-            .join(' → ');
-          const statePath = { state: suffix.state, steps, weight: steps.length };
-          it(`reaches ${stateKey(suffix.state.value)}: ${description}`, () =>
-            walk(entry.input, {
-              state: suffix.state,
-              test: (params) => paymentModel.testPath(statePath, params),
-            }));
-        }
-      }
-    });
+    const paths = simplePathsFrom(paymentModel, starts, leftPayment);
+    it(
+      `${entry.name}: walks the ${paths.length} simple paths from its payment steps`,
+      () => walk(entry.input, paths),
+      WALK_TIMEOUT_MS,
+    );
   }
 });
 
-describe('kit checkout machine: the shortest path to every state', () => {
-  for (const entry of entries) {
-    describe(entry.name, () => {
-      for (const path of modelFor(entry.input).getShortestPaths()) {
-        it(path.description, () => walk(entry.input, path));
-      }
-    });
-  }
-
-  it('reaches every state of the machine (coverage guard)', () => {
-    const reached = new Set(
-      entries
-        .flatMap((entry) => modelFor(entry.input).getShortestPaths())
-        .flatMap((path) => path.steps.map((step) => stateKey(step.state.value)))
-        .filter((key) => key !== 'routing'),
-    );
-    // 'steps.instructions' is only ever rested in through its children.
-    const expected = Object.keys(stateAssertions).filter((key) => key !== 'steps.instructions');
-    expect([...reached].sort()).toEqual(expected.sort());
-  });
-});
-
-describe('kit checkout machine: every transition', () => {
-  for (const entry of entries) {
-    describe(entry.name, () => {
-      for (const path of transitionPaths(modelFor(entry.input), modelEvents)) {
-        it(path.description, () => walk(entry.input, path));
-      }
-    });
-  }
-
-  it('takes every transition the machine declares (coverage guard)', () => {
-    const taken = entries.flatMap((entry) =>
-      takenEdges(transitionPaths(modelFor(entry.input), modelEvents)),
-    );
-    expect(untakenTransitions(kitCheckoutMachine, taken)).toEqual([]);
-  });
+describeStatesAndTransitions({
+  name: 'kit checkout machine',
+  machine: kitCheckoutMachine,
+  entries,
+  shortestPaths,
+  transitionPaths: (input) => transitionPaths(modelFor(input), eventsAt),
+  walk,
+  stateKeys: Object.keys(stateAssertions),
+  // 'steps.instructions' is only ever rested in through its children.
+  notRestedIn: { routing: ['routing'], parents: ['steps.instructions'] },
 });
 
 describe('kit checkout machine: the spec rules', () => {

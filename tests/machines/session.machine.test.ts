@@ -15,7 +15,12 @@ import {
 } from '../../machines/session/session.machine';
 import type { Customer } from '../../src/api/types';
 import type { StateKeys } from '../../src/flows/flow-types';
-import { takenEdges, transitionPaths, untakenTransitions } from './support/model-paths';
+import {
+  takenEdges,
+  transitionPaths,
+  untakenTransitions,
+  matchesStateKey,
+} from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
@@ -95,6 +100,7 @@ const model = new TestModel(sessionMachine, {
   events: modelEvents,
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.customer !== null, s.context.error !== null]),
+  stateMatcher: matchesStateKey,
 });
 const paths = model.getSimplePaths();
 

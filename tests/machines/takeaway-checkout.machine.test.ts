@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
-import { stateKey, takenEdges, transitionPaths, untakenTransitions } from './support/model-paths';
+import {
+  createActor,
+  type Snapshot as PersistedSnapshot,
+  type SnapshotFrom,
+  type StateValueFrom,
+} from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
+import {
+  cachedSerializer,
+  memoByInput,
+  simplePathsFrom,
+  transitionPaths,
+  walkPaths,
+  WALK_TIMEOUT_MS,
+} from './support/model-paths';
+import {
+  accountFormEvents,
+  claimStarts,
+  describeStatesAndTransitions,
+  urlEvents,
+} from './support/checkout-model';
 import { pendingCalls } from './support/pending-calls';
 import type { StateKeys } from '../../src/flows/flow-types';
 import {
@@ -24,6 +42,7 @@ import type {
 } from '../../machines/takeaway-checkout/takeaway-checkout.types';
 
 type Snapshot = SnapshotFrom<typeof takeawayCheckoutMachine>;
+type TakeawayPath = TestPath<Snapshot, TakeawayCheckoutEvent>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
 type ActorName =
   | 'loadBasket'
@@ -85,25 +104,8 @@ const goodCard = { number: '4242 4242 4242 4242', expiry: '04/29', cvc: '123' };
 
 /** The events the model may take, each with the payloads worth covering. */
 const modelEvents = [
-  ...Object.values(CHECKOUT_PATHS).map(
-    (path) => ({ type: 'url.changed', path, search: '' }) as const,
-  ),
-  { type: 'login.submit', form: { email: 'ada@example.com', password: 'secret-secret' } },
-  { type: 'login.submit', form: { email: '', password: '' } },
-  {
-    type: 'signup.submit',
-    form: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: '12345678',
-      marketing: { emails: false, sms: false, mail: false },
-    },
-  },
-  {
-    type: 'signup.submit',
-    form: { firstName: '', lastName: '', email: '', password: '', marketing: null },
-  },
+  ...urlEvents(CHECKOUT_PATHS),
+  ...accountFormEvents,
   { type: 'address.submit', form: readyAddress },
   { type: 'address.submit', form: { ...readyAddress, phone: '123' } },
   { type: 'instructions.submit', note: 'Ring twice' },
@@ -267,7 +269,8 @@ const entries: { name: string; input: TakeawayCheckoutInput }[] = [
   },
 ];
 
-function createHarness(input: TakeawayCheckoutInput) {
+/** The actor under test with fake calls; from a persisted snapshot to walk another branch. */
+function createHarness(input: TakeawayCheckoutInput, snapshot?: PersistedSnapshot<unknown>) {
   const { fake, settle } = pendingCalls();
   const opened: string[] = [];
   const actor = createActor(
@@ -288,7 +291,7 @@ function createHarness(input: TakeawayCheckoutInput) {
       },
       actions: { openActionUrl: (_, url: string) => void opened.push(url) },
     }),
-    { input },
+    { input, snapshot },
   ).start();
   const send: Executor = async ({ event }) => void actor.send(event as TakeawayCheckoutEvent);
   const outcome: Executor = async ({ event }) => settle(event);
@@ -330,24 +333,12 @@ function createHarness(input: TakeawayCheckoutInput) {
   return { actor, settle, events, opened };
 }
 
-/** Runs a model path on the real machine with fake actors, asserting each state on the way. */
-async function walk(
-  input: TakeawayCheckoutInput,
-  path: {
-    state: Snapshot;
-    test: (params: {
-      states: typeof stateAssertions;
-      events: ReturnType<typeof createHarness>['events'];
-    }) => Promise<unknown>;
-  },
-) {
-  const { actor, events } = createHarness(input);
-  await path.test({ states: stateAssertions, events });
-  expect(actor.getSnapshot().value).toEqual(path.state.value);
-}
+/** Walks an entry's paths on the actor, each shared step once (see `walkPaths`). */
+const walk = (input: TakeawayCheckoutInput, paths: TakeawayPath[]) =>
+  walkPaths(paths, (persisted) => createHarness(input, persisted), stateAssertions);
 
 /** States differ by where they are and what the guards read; messages make no new states. */
-const serialize = (s: Snapshot) =>
+const serialize = cachedSerializer((s: Snapshot) =>
   JSON.stringify([
     s.value,
     s.context.customer !== null,
@@ -357,104 +348,96 @@ const serialize = (s: Snapshot) =>
     s.context.choice?.kind ?? null,
     s.context.returnedPaymentId !== null,
     s.context.returnedSetupIntent !== null,
-  ]);
+  ]),
+);
 
-const modelFor = (input: TakeawayCheckoutInput) =>
-  new TestModel(takeawayCheckoutMachine, {
-    input,
-    events: modelEvents,
-    serializeState: (s) => serialize(s),
-  });
+const modelFor = memoByInput(
+  (input: TakeawayCheckoutInput) =>
+    new TestModel(takeawayCheckoutMachine, {
+      input,
+      events: modelEvents,
+      serializeState: serialize,
+    }),
+);
+const shortestPaths = memoByInput((input: TakeawayCheckoutInput) =>
+  modelFor(input).getShortestPaths(),
+);
 
 const inPayment = (s: Snapshot) => s.matches({ steps: 'payment' });
+
+/**
+ * The payment region is the same from every entry that reaches the same payment state and URL:
+ * a retry in it loads the basket and routes by the entry's URL again.
+ */
+const claimPaymentStart = claimStarts<TakeawayPath>({ routesAgain: true });
 
 /**
  * Every simple path, in two regions: its whole graph has too many (the payment step can fail and
  * return in many orders). First every simple path from each entry to the payment step; then,
  * from where each entry reaches payment, every simple path on, with states told apart by where
- * they are and whether the order is written (what the payment guards read).
+ * they are and whether the order is written (what the payment guards read). An entry that
+ * reaches the same payment state as one before it leaves the paths on to that one.
  */
 describe('takeaway checkout machine: every simple path to the payment step', () => {
   for (const entry of entries) {
-    describe(entry.name, () => {
-      for (const path of modelFor(entry.input).getSimplePaths({ stopWhen: inPayment })) {
-        it(path.description, () => walk(entry.input, path));
-      }
-    });
+    const paths = modelFor(entry.input).getSimplePaths({ stopWhen: inPayment });
+    it(
+      `${entry.name}: walks its ${paths.length} simple paths`,
+      () => walk(entry.input, paths),
+      WALK_TIMEOUT_MS,
+    );
   }
 });
 
 describe('takeaway checkout machine: every simple path from the payment step', () => {
   for (const entry of entries) {
-    const [prefix] = modelFor(entry.input)
-      .getShortestPaths()
-      .filter((path) => path.state.matches({ steps: { payment: 'loading' } }));
-    if (!prefix) continue;
+    const starts = claimPaymentStart(
+      shortestPaths(entry.input)
+        .filter((path) => path.state.matches({ steps: { payment: 'loading' } }))
+        .slice(0, 1),
+    );
+    if (starts.length === 0) continue;
     const paymentModel = new TestModel(takeawayCheckoutMachine, {
       input: entry.input,
       events: modelEvents,
-      serializeState: (s) => JSON.stringify([s.value, s.context.order !== null]),
+      serializeState: cachedSerializer((s: Snapshot) =>
+        JSON.stringify([s.value, s.context.order !== null]),
+      ),
     });
-    describe(entry.name, () => {
-      for (const suffix of paymentModel.getSimplePaths({ fromState: prefix.state })) {
-        const steps = [...prefix.steps, ...suffix.steps.slice(1)];
-        const description = steps
-          .slice(1)
-          .map((step) => step.event.type)
-          .join(' → ');
-        const statePath = { state: suffix.state, steps, weight: steps.length };
-        it(`reaches ${stateKey(suffix.state.value)}: ${description}`, () =>
-          walk(entry.input, {
-            state: suffix.state,
-            test: (params) => paymentModel.testPath(statePath, params),
-          }));
-      }
-    });
+    const paths = simplePathsFrom(paymentModel, starts);
+    it(
+      `${entry.name}: walks the ${paths.length} simple paths from the payment step`,
+      () => walk(entry.input, paths),
+      WALK_TIMEOUT_MS,
+    );
   }
 });
 
-describe('takeaway checkout machine: the shortest path to every state', () => {
-  for (const entry of entries) {
-    describe(entry.name, () => {
-      for (const path of modelFor(entry.input).getShortestPaths()) {
-        it(path.description, () => walk(entry.input, path));
-      }
-    });
-  }
-
-  it('reaches every state of the machine (coverage guard)', () => {
-    const reached = new Set(
-      entries
-        .flatMap((entry) => modelFor(entry.input).getShortestPaths())
-        .flatMap((path) => path.steps.map((step) => stateKey(step.state.value)))
-        .filter((key) => !['routing', 'entering'].includes(key)),
-    );
-    // 'steps.payment' is only ever rested in through its children.
-    const expected = Object.keys(stateAssertions).filter((key) => key !== 'steps.payment');
-    expect([...reached].sort()).toEqual(expected.sort());
-  });
-});
-
-describe('takeaway checkout machine: every transition', () => {
-  for (const entry of entries) {
-    describe(entry.name, () => {
-      for (const path of transitionPaths(modelFor(entry.input), modelEvents)) {
-        it(path.description, () => walk(entry.input, path));
-      }
-    });
-  }
-
-  it('takes every transition the machine declares (coverage guard)', () => {
-    const taken = entries.flatMap((entry) =>
-      takenEdges(transitionPaths(modelFor(entry.input), modelEvents)),
-    );
-    expect(untakenTransitions(takeawayCheckoutMachine, taken)).toEqual([]);
-  });
+describeStatesAndTransitions({
+  name: 'takeaway checkout machine',
+  machine: takeawayCheckoutMachine,
+  entries,
+  shortestPaths,
+  transitionPaths: (input) => transitionPaths(modelFor(input), modelEvents),
+  walk,
+  stateKeys: Object.keys(stateAssertions),
+  // 'steps.payment' is only ever rested in through its children.
+  notRestedIn: { routing: ['routing', 'entering'], parents: ['steps.payment'] },
 });
 
 describe('takeaway checkout machine: the spec rules', () => {
   const start = (input: Partial<TakeawayCheckoutInput>) => createHarness({ ...base, ...input });
   const failure = (error: CheckoutFailure) => error;
+
+  /** A signed-in customer on the payment step with these saved methods. */
+  async function toPayment(basket: CheckoutBasket, options = sandboxOptions) {
+    const harness = start({ customer });
+    await harness.settle({ type: 'xstate.done.actor.loadBasket', output: basket });
+    harness.actor.send({ type: 'instructions.submit', note: '' });
+    await harness.settle({ type: 'xstate.done.actor.saveInstructions', output: basket });
+    await harness.settle({ type: 'xstate.done.actor.loadPaymentMethods', output: options });
+    return harness;
+  }
 
   it('sends a confirmation reached from the wrong origin to /', () => {
     const { actor } = start({ customer, path: CHECKOUT_PATHS.confirmation });
@@ -493,11 +476,7 @@ describe('takeaway checkout machine: the spec rules', () => {
   });
 
   it("shows 'Failed while trying to create order' unless the server says why (400)", async () => {
-    const { actor, settle } = start({ customer });
-    await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
-    actor.send({ type: 'instructions.submit', note: '' });
-    await settle({ type: 'xstate.done.actor.saveInstructions', output: deliveryReady });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
+    const { actor, settle } = await toPayment(deliveryReady);
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.error.actor.placeOrder', error: failure({ status: 500 }) });
     expect(actor.getSnapshot().context.errors[0]?.message).toBe(
@@ -512,11 +491,7 @@ describe('takeaway checkout machine: the spec rules', () => {
   });
 
   it('writes the order once: a declined payment is paid again with the same order and a new attempt', async () => {
-    const { actor, settle } = start({ customer });
-    await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
-    actor.send({ type: 'instructions.submit', note: '' });
-    await settle({ type: 'xstate.done.actor.saveInstructions', output: deliveryReady });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
+    const { actor, settle } = await toPayment(deliveryReady);
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.done.actor.placeOrder', output: order });
     await settle({
@@ -531,11 +506,7 @@ describe('takeaway checkout machine: the spec rules', () => {
   });
 
   it('asks for another card after a hard decline', async () => {
-    const { actor, settle } = start({ customer });
-    await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
-    actor.send({ type: 'instructions.submit', note: '' });
-    await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
+    const { actor, settle } = await toPayment(pickup);
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.done.actor.placeOrder', output: order });
     await settle({
@@ -549,11 +520,7 @@ describe('takeaway checkout machine: the spec rules', () => {
   });
 
   it('opens the bank challenge page and confirms the payment on return', async () => {
-    const { actor, settle, opened } = start({ customer });
-    await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
-    actor.send({ type: 'instructions.submit', note: '' });
-    await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
-    await settle({ type: 'xstate.done.actor.loadPaymentMethods', output: sandboxOptions });
+    const { actor, settle, opened } = await toPayment(pickup);
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     await settle({ type: 'xstate.done.actor.placeOrder', output: order });
     await settle({
@@ -577,13 +544,9 @@ describe('takeaway checkout machine: the spec rules', () => {
   });
 
   it("says 'Request failed' when setting up a payment method fails", async () => {
-    const { actor, settle } = start({ customer });
-    await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
-    actor.send({ type: 'instructions.submit', note: '' });
-    await settle({ type: 'xstate.done.actor.saveInstructions', output: pickup });
-    await settle({
-      type: 'xstate.done.actor.loadPaymentMethods',
-      output: { methods: [], gateway: { name: 'sandbox' } },
+    const { actor, settle } = await toPayment(pickup, {
+      methods: [],
+      gateway: { name: 'sandbox' },
     });
     actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } });
     await settle({ type: 'xstate.error.actor.saveCard', error: failure({ status: 500 }) });

@@ -5,17 +5,21 @@ import { KIT_CHECKOUT_PATHS } from '../../../machines/kit-checkout/kit-checkout.
 import type { Customer } from '../../api/types';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
-import { useCustomer } from '../../session/session-context';
+import {
+  accountStepViews,
+  stepOnScreen,
+  StepOnScreen,
+  WhenCustomerKnown,
+} from '../checkout/checkout-flow-parts';
+import { FailedStep } from '../checkout/failed-step';
 import { useCheckoutExits } from '../checkout/use-checkout-exits';
-import { LoginStep } from '../auth/login-step';
-import { SignupStep } from '../auth/signup-step';
 import { ContinueChoice } from '../checkout/continue-choice';
 import { toCheckoutCustomer } from '../takeaway-checkout/takeaway-checkout-actors';
 import { KitAddressStep, KitBillingStep } from './kit-address-steps';
 import { liveKitCheckoutMachine } from './kit-checkout-actors';
 import { KitInstructionsStep } from './kit-instructions-step';
 import { KitPaymentStep, KitPaymentWithCreditsStep } from './kit-payment-steps';
-import { KitConfirmationStep, KitErrorStep } from './kit-result-steps';
+import { KitConfirmationStep } from './kit-result-steps';
 import type { KitStepProps } from './kit-step-props';
 
 type StepValue = ChildStates<typeof liveKitCheckoutMachine, 'steps'>;
@@ -42,19 +46,14 @@ const stepViews = {
       skip, pause or change them.
     </ContinueChoice>
   ),
-  login: ({ actor }: KitStepProps) => (
-    <LoginStep actor={actor} signupPath={KIT_CHECKOUT_PATHS.signup} />
-  ),
-  signup: ({ actor }: KitStepProps) => (
-    <SignupStep actor={actor} loginPath={KIT_CHECKOUT_PATHS.login} />
-  ),
+  ...accountStepViews(KIT_CHECKOUT_PATHS),
   address: KitAddressStep,
   billing: KitBillingStep,
   instructions: KitInstructionsStep,
   payment: KitPaymentStep,
   paymentWithCredits: KitPaymentWithCreditsStep,
   confirmation: KitConfirmationStep,
-  error: KitErrorStep,
+  error: FailedStep,
 } satisfies Record<StepState, ComponentType<KitStepProps>>;
 
 const stepOfWork = {
@@ -69,14 +68,7 @@ const stepOfWork = {
 
 /** /checkout and its steps: the kit checkout machine decides the step and the URL. */
 export default function KitCheckoutFlow() {
-  const customer = useCustomer();
-  if (customer === undefined)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-  return <KitCheckoutRunning customer={customer} />;
+  return <WhenCustomerKnown flow={KitCheckoutRunning} />;
 }
 
 function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
@@ -90,29 +82,16 @@ function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
   });
   // The return parameter is read once, at the start: no step keeps it in its URL.
   useFlowBridge(actor, () => '');
-  const view = useSelector(actor, (s): StepState | 'failed' | null => {
-    if (s.matches('failed')) return 'failed';
-    const value = s.value;
-    if (typeof value !== 'string') {
-      const step = value.steps;
-      if (!step) return null;
-      return typeof step === 'string' ? step : (Object.keys(step)[0] as StepState);
-    }
+  const step = useSelector(actor, (s) =>
     // Placing the order keeps the step it was placed from on screen.
-    if (value === 'placingOrder')
-      return s.context.choice?.kind === 'credits' ? 'paymentWithCredits' : 'payment';
-    return value in stepOfWork ? stepOfWork[value as WorkState] : null;
-  });
+    s.matches('placingOrder')
+      ? s.context.choice?.kind === 'credits'
+        ? 'paymentWithCredits'
+        : 'payment'
+      : stepOnScreen(s.value, stepOfWork),
+  );
 
   useCheckoutExits(actor);
 
-  if (view === 'failed') return <KitErrorStep actor={actor} />;
-  if (!view)
-    return (
-      <p className="page-loading" role="status">
-        Please wait…
-      </p>
-    );
-  const View = stepViews[view];
-  return <View actor={actor} />;
+  return <StepOnScreen step={step} views={{ ...stepViews, failed: FailedStep }} actor={actor} />;
 }

@@ -1,16 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
-import type {
-  ElementsCard,
-  TypedCard,
-} from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../domain/money';
 import { useCustomer } from '../../session/session-context';
-import { NEW_CARD, PaymentMethodFields, selectedMethod } from '../checkout/payment-method-fields';
+import { CardPaymentForm, PaymentErrorSummary } from '../checkout/card-payment-form';
 import type { KitStepProps } from './kit-step-props';
 
 /** What the box costs, store credit first (POST preview_order). */
@@ -54,44 +49,23 @@ export function KitPaymentStep({ actor }: KitStepProps) {
   const chosen = useSelector(actor, (s) =>
     s.context.choice?.kind === 'saved' ? s.context.choice.methodId : null,
   );
-  const [picked, setPicked] = useState<string | null>(null);
-  const [card, setCard] = useState<TypedCard>({ number: '', expiry: '', cvc: '' });
-  const [elementsCard, setElementsCard] = useState<ElementsCard | null>(null);
-  const selected = selectedMethod(methods, picked, chosen);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (selected !== NEW_CARD)
-      return actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: selected } });
-    const newCard = gateway.name === 'stripe' ? elementsCard : card;
-    if (newCard) actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: newCard } });
-  };
   return (
     <div className="narrow">
-      <ErrorSummary
-        errors={summary.map((error) =>
-          error.fieldId === 'payment' ? { ...error, fieldId: 'payment-method' } : error,
-        )}
-      />
+      <PaymentErrorSummary summary={summary} />
       <h1>Payment</h1>
       <PreviewSummary actor={actor} />
       {likely && (
         <p className="notice">Your card will be charged {formatPrice(amount)} for this box.</p>
       )}
-      <form onSubmit={submit} noValidate aria-busy={busy}>
-        <PaymentMethodFields
-          methods={methods}
-          selected={selected}
-          onSelect={setPicked}
-          gateway={gateway}
-          card={card}
-          onCard={setCard}
-          onElementsCard={setElementsCard}
-          errorFor={errorFor}
-        />
-        <Button type="submit" busy={busy}>
-          Pay {formatPrice(amount)}
-        </Button>
-      </form>
+      <CardPaymentForm
+        methods={methods}
+        gateway={gateway}
+        chosen={chosen}
+        amount={amount}
+        busy={busy}
+        errorFor={errorFor}
+        onPay={(choice) => actor.send({ type: 'payment.submit', choice })}
+      />
     </div>
   );
 }

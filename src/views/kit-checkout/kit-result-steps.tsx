@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { Button } from '../../components/form/button';
 import { formatPrice } from '../../domain/money';
 import { formatDeliveryDay } from './kit-instructions-step';
 import type { KitStepProps } from './kit-step-props';
@@ -32,19 +31,6 @@ export function KitConfirmationStep({ actor }: KitStepProps) {
       <p>
         <Link to="/account/upcoming-orders">See your upcoming boxes</Link>
       </p>
-    </div>
-  );
-}
-
-/** The checkout cannot go on: say so and offer to try again. */
-export function KitErrorStep({ actor }: KitStepProps) {
-  useDocumentTitle('Checkout: something went wrong');
-  const message = useSelector(actor, (s) => s.context.errors[0]?.message);
-  return (
-    <div className="narrow">
-      <h1>Sorry, something went wrong</h1>
-      <p role="alert">{message}</p>
-      <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { recipeKitBasketMachine } from '../../../machines/recipe-kit-basket/recipe-kit-basket.machine';
-import { VoucherForm } from '../../components/voucher-form';
+import { BasketTotals, BasketVoucherForm, QuantityButtons } from '../../components/basket-parts';
 import { formatPrice } from '../../domain/money';
 import { weekName } from '../../domain/recipe-kit-basket';
 
@@ -69,23 +69,6 @@ function PlanForm({ actor }: { actor: KitBasketActor }) {
   );
 }
 
-function KitVoucherForm({ actor }: { actor: KitBasketActor }) {
-  const voucher = useSelector(actor, (s) => s.context.basket?.voucher ?? null);
-  const voucherState = useSelector(actor, (s) => s.context.voucherState);
-  const canApply = useSelector(actor, (s) => s.can({ type: 'voucher.apply', code: 'X' }));
-  const canRemove = useSelector(actor, (s) => s.can({ type: 'voucher.remove' }));
-  return (
-    <VoucherForm
-      voucher={voucher}
-      error={voucherState.status === 'invalid' ? voucherState.message : undefined}
-      canApply={canApply}
-      canRemove={canRemove}
-      onApply={(code) => actor.send({ type: 'voucher.apply', code })}
-      onRemove={() => actor.send({ type: 'voucher.remove' })}
-    />
-  );
-}
-
 /**
  * The box beside the menu: lines by week with quantity buttons, what each week still needs to
  * reach its minimum, add-ons, delivery, discount and total (the server's sums), the plan, a
@@ -124,25 +107,13 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
                       {line.title}
                       {line.isDouble ? ' (double portion)' : ''}
                     </span>
-                    <span className="basket__quantity">
-                      <button
-                        type="button"
-                        className="quantity-button"
-                        aria-label={`Remove one ${line.title} from ${name}`}
-                        onClick={() => actor.send({ type: 'item.decrement', lineId: line.id })}
-                      >
-                        −
-                      </button>
-                      <span aria-label={`${line.quantity} ${line.title}`}>{line.quantity}</span>
-                      <button
-                        type="button"
-                        className="quantity-button"
-                        aria-label={`Add one ${line.title} to ${name}`}
-                        onClick={() => actor.send({ type: 'item.increment', lineId: line.id })}
-                      >
-                        +
-                      </button>
-                    </span>
+                    <QuantityButtons
+                      title={line.title}
+                      quantity={line.quantity}
+                      week={name}
+                      onRemoveOne={() => actor.send({ type: 'item.decrement', lineId: line.id })}
+                      onAddOne={() => actor.send({ type: 'item.increment', lineId: line.id })}
+                    />
                     <span>{formatPrice(line.price * line.quantity)}</span>
                   </li>
                 ))}
@@ -158,30 +129,9 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
           </section>
         );
       })}
-      {basket && (
-        <dl className="basket__totals" aria-live="polite" aria-busy={busy}>
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatPrice(basket.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{formatPrice(basket.delivery)}</dd>
-          </div>
-          {basket.discount > 0 && (
-            <div>
-              <dt>Discount</dt>
-              <dd>−{formatPrice(basket.discount)}</dd>
-            </div>
-          )}
-          <div className="basket__total">
-            <dt>Total</dt>
-            <dd>{formatPrice(basket.total)}</dd>
-          </div>
-        </dl>
-      )}
+      {basket && <BasketTotals totals={basket} deliveryLabel="Delivery" busy={busy} />}
       <PlanForm actor={actor} />
-      <KitVoucherForm actor={actor} />
+      <BasketVoucherForm actor={actor} voucher={basket?.voucher ?? null} />
       <p id="kit-basket-minimum">
         Each week&rsquo;s dishes must reach the {formatPrice(basket?.minimumSpend ?? 10)} minimum
         (add-ons do not count).

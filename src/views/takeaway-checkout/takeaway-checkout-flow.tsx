@@ -5,15 +5,18 @@ import { CHECKOUT_PATHS } from '../../../machines/takeaway-checkout/takeaway-che
 import type { Customer } from '../../api/types';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
-import { useCustomer } from '../../session/session-context';
+import {
+  accountStepViews,
+  stepOnScreen,
+  StepOnScreen,
+  WhenCustomerKnown,
+} from '../checkout/checkout-flow-parts';
+import { FailedStep } from '../checkout/failed-step';
 import { useCheckoutExits } from '../checkout/use-checkout-exits';
-import { LoginStep } from '../auth/login-step';
-import { SignupStep } from '../auth/signup-step';
 import { AddressStep } from './address-step';
 import type { CheckoutStepProps } from './checkout-step-props';
 import { ConfirmationStep } from './confirmation-step';
 import { ContinueStep } from './continue-step';
-import { FailedStep } from './failed-step';
 import { InstructionsStep } from './instructions-step';
 import { PaymentStep } from './payment-step';
 import { liveTakeawayCheckoutMachine, toCheckoutCustomer } from './takeaway-checkout-actors';
@@ -36,12 +39,7 @@ type WorkState = Exclude<
 /** One view per step: a new step state fails to compile until it has one. */
 const stepViews = {
   continue: ContinueStep,
-  login: ({ actor }: CheckoutStepProps) => (
-    <LoginStep actor={actor} signupPath={CHECKOUT_PATHS.signup} />
-  ),
-  signup: ({ actor }: CheckoutStepProps) => (
-    <SignupStep actor={actor} loginPath={CHECKOUT_PATHS.login} />
-  ),
+  ...accountStepViews(CHECKOUT_PATHS),
   address: AddressStep,
   instructions: InstructionsStep,
   payment: PaymentStep,
@@ -65,14 +63,7 @@ const stepOfWork = {
  * decides the step and the URL; this renders the step and tells the session about a sign-in.
  */
 export default function TakeawayCheckoutFlow() {
-  const customer = useCustomer();
-  if (customer === undefined)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-  return <TakeawayCheckoutRunning customer={customer} />;
+  return <WhenCustomerKnown flow={TakeawayCheckoutRunning} />;
 }
 
 function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
@@ -97,26 +88,9 @@ function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
   });
   // The return parameters are read once, at the start: no step keeps them in its URL.
   useFlowBridge(actor, () => '');
-  const view = useSelector(actor, (snapshot): StepState | 'failed' | null => {
-    if (snapshot.matches('failed')) return 'failed';
-    const value = snapshot.value;
-    if (typeof value !== 'string') {
-      const step = value.steps;
-      if (!step) return null;
-      return typeof step === 'string' ? step : (Object.keys(step)[0] as StepState);
-    }
-    return value in stepOfWork ? stepOfWork[value as WorkState] : null;
-  });
+  const step = useSelector(actor, (snapshot) => stepOnScreen(snapshot.value, stepOfWork));
 
   useCheckoutExits(actor);
 
-  if (view === 'failed') return <FailedStep actor={actor} />;
-  if (!view)
-    return (
-      <p className="page-loading" role="status">
-        Please wait…
-      </p>
-    );
-  const View = stepViews[view];
-  return <View actor={actor} />;
+  return <StepOnScreen step={step} views={{ ...stepViews, failed: FailedStep }} actor={actor} />;
 }

@@ -2,29 +2,12 @@ import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/takeaway-basket.machine';
 import type { MenuProduct } from '../../api/types';
+import { BasketTotals, BasketVoucherForm, QuantityButtons } from '../../components/basket-parts';
 import { Modal } from '../../components/modal';
-import { VoucherForm } from '../../components/voucher-form';
 import { formatPrice } from '../../domain/money';
 import { amountLeftToMinimum } from '../../domain/takeaway-basket';
 
 type BasketActor = Actor<typeof takeawayBasketMachine>;
-
-function TakeawayVoucherForm({ actor }: { actor: BasketActor }) {
-  const voucher = useSelector(actor, (s) => s.context.voucher);
-  const voucherState = useSelector(actor, (s) => s.context.voucherState);
-  const canApply = useSelector(actor, (s) => s.can({ type: 'voucher.apply', code: 'X' }));
-  const canRemove = useSelector(actor, (s) => s.can({ type: 'voucher.remove' }));
-  return (
-    <VoucherForm
-      voucher={voucher}
-      error={voucherState.status === 'invalid' ? voucherState.message : undefined}
-      canApply={canApply}
-      canRemove={canRemove}
-      onApply={(code) => actor.send({ type: 'voucher.apply', code })}
-      onRemove={() => actor.send({ type: 'voucher.remove' })}
-    />
-  );
-}
 
 function Upsells({ actor, products }: { actor: BasketActor; products: MenuProduct[] }) {
   const open = useSelector(actor, (s) => s.context.offeringUpsells);
@@ -85,6 +68,7 @@ export function BasketPanel({
   upsellProducts: MenuProduct[];
 }) {
   const lines = useSelector(actor, (s) => s.context.lines);
+  const voucher = useSelector(actor, (s) => s.context.voucher);
   const totals = useSelector(actor, (s) => s.context.totals);
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -112,50 +96,18 @@ export function BasketPanel({
                   <span className="basket__modifiers"> with {line.modifiers.join(', ')}</span>
                 )}
               </span>
-              <span className="basket__quantity">
-                <button
-                  type="button"
-                  className="quantity-button"
-                  aria-label={`Remove one ${line.title}`}
-                  onClick={() => actor.send({ type: 'item.decrement', lineId: line.id })}
-                >
-                  −
-                </button>
-                <span aria-label={`${line.quantity} ${line.title}`}>{line.quantity}</span>
-                <button
-                  type="button"
-                  className="quantity-button"
-                  aria-label={`Add one ${line.title}`}
-                  onClick={() => actor.send({ type: 'item.increment', lineId: line.id })}
-                >
-                  +
-                </button>
-              </span>
+              <QuantityButtons
+                title={line.title}
+                quantity={line.quantity}
+                onRemoveOne={() => actor.send({ type: 'item.decrement', lineId: line.id })}
+                onAddOne={() => actor.send({ type: 'item.increment', lineId: line.id })}
+              />
               <span>{formatPrice(line.price * line.quantity)}</span>
             </li>
           ))}
         </ul>
       )}
-      <dl className="basket__totals" aria-live="polite" aria-busy={busy}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(totals.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Delivery fee</dt>
-          <dd>{formatPrice(totals.delivery)}</dd>
-        </div>
-        {totals.discount > 0 && (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{formatPrice(totals.discount)}</dd>
-          </div>
-        )}
-        <div className="basket__total">
-          <dt>Total</dt>
-          <dd>{formatPrice(totals.total)}</dd>
-        </div>
-      </dl>
+      <BasketTotals totals={totals} deliveryLabel="Delivery fee" busy={busy} />
       <p id="basket-minimum" aria-live="polite">
         {lines.length === 0
           ? `The minimum order is ${formatPrice(totals.minimumSpend)}.`
@@ -163,7 +115,7 @@ export function BasketPanel({
             ? `Add ${formatPrice(left)} more to reach the ${formatPrice(totals.minimumSpend)} minimum order.`
             : `Your order meets the ${formatPrice(totals.minimumSpend)} minimum.`}
       </p>
-      <TakeawayVoucherForm actor={actor} />
+      <BasketVoucherForm actor={actor} voucher={voucher} />
       <button
         type="button"
         className="button button--primary"

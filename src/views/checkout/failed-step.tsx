@@ -1,10 +1,13 @@
 import { useSelector } from '@xstate/react';
+import type { ActorRef, Snapshot } from 'xstate';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
-import type { CheckoutStepProps } from './checkout-step-props';
+import type { FormError } from '../../domain/account-forms';
+
+type FailedSnapshot = Snapshot<unknown> & { context: { errors: FormError[] } };
 
 /** A call the checkout cannot go on without failed: say so and offer to try again. */
-export function FailedStep({ actor }: CheckoutStepProps) {
+export function FailedStep({ actor }: { actor: ActorRef<FailedSnapshot, { type: 'retry' }> }) {
   useDocumentTitle('Checkout: something went wrong');
   const message = useSelector(actor, (snapshot) => snapshot.context.errors[0]?.message);
   return (

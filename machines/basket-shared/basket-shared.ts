@@ -1,0 +1,82 @@
+import { voucherFailureMessage, type VoucherFailure } from '../../src/domain/voucher';
+
+/**
+ * What the two baskets (takeaway and recipe kit) do alike: a call asked for while the basket
+ * loads waits for it (spec sections 5 and 9), quantity changes show at once and go to the server
+ * one after another, and a voucher is applied or refused with the spec's words. Each machine
+ * still names every guard, action and delay in its own `setup`.
+ */
+
+export type VoucherState =
+  { status: 'none' } | { status: 'valid'; code: string } | { status: 'invalid'; message: string };
+
+/** A plus or minus click on a line. */
+export const stepOf = (event: { type: string; lineId?: string }) => ({
+  lineId: event.lineId ?? '',
+  delta: event.type === 'item.increment' ? (1 as const) : (-1 as const),
+});
+
+export const voucherValid = (code: string): VoucherState => ({ status: 'valid', code });
+
+/** The server's refusal in the spec's words (an unreadable one reads as a generic refusal). */
+export const voucherInvalid = (error: unknown): VoucherState => ({
+  status: 'invalid',
+  message: voucherFailureMessage(
+    typeof error === 'object' && error !== null ? (error as VoucherFailure) : {},
+  ),
+});
+
+/**
+ * The loading state's children: idle until a call is asked for, then waiting, one `basketPoll`
+ * at a time, until the basket loads or the tries run out (the machine's `ready`, with the
+ * spec's 'Basket loading timeout').
+ */
+export const waitingForBasket = (machine: string) => ({
+  initial: 'idle' as const,
+  states: {
+    idle: {},
+    waiting: {
+      after: {
+        basketPoll: [
+          {
+            guard: 'hasWaitTriesLeft' as const,
+            target: 'waiting',
+            reenter: true,
+            actions: 'countWaitTry' as const,
+          },
+          { target: `#${machine}.ready`, actions: 'failWaiting' as const },
+        ],
+      },
+    },
+  },
+});
+
+/** A call asked for while the basket loads: kept for when it has loaded, and the wait starts. */
+export const queueWhileLoading = <TQueued>() => ({
+  target: '.waiting',
+  actions: { type: 'queueRequest' as const, params: ({ event }: { event: TQueued }) => event },
+});
+
+/** More clicks while a change is on its way: shown at once, sent after it. */
+export const moreQuantityChanges = {
+  'item.increment': {
+    actions: {
+      type: 'applyChange' as const,
+      params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
+    },
+  },
+  'item.decrement': {
+    actions: {
+      type: 'applyChange' as const,
+      params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
+    },
+  },
+};
+
+/** Changes made while the last one was on its way go next; otherwise the server's basket shows. */
+export const checkingChanges = {
+  always: [
+    { guard: 'hasPendingChange' as const, target: 'syncing' },
+    { target: 'ready', actions: 'showConfirmed' as const },
+  ],
+};

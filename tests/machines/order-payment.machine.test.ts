@@ -1,0 +1,507 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import {
+  matchesStateKey,
+  stateKey,
+  takenEdges,
+  transitionPaths,
+  untakenTransitions,
+} from './support/model-paths';
+import { pendingCalls } from './support/pending-calls';
+import type { StateKeys } from '../../src/flows/flow-types';
+import {
+  ORDER_PAYMENT_MESSAGES,
+  orderPaymentMachine,
+  type OrderPaymentEvent,
+  type OrderPaymentInput,
+} from '../../machines/order-payment/order-payment.machine';
+import type {
+  CheckoutFailure,
+  OrderPaymentOptions,
+  PayableOrder,
+  PayOrderInput,
+  ReturnedOrderPayment,
+  SavedPaymentMethod,
+} from '../../machines/order-payment/order-payment.types';
+
+type Snapshot = SnapshotFrom<typeof orderPaymentMachine>;
+type Executor = (step: { event: { type: string } }) => Promise<void>;
+type ActorName = 'loadOrder' | 'saveCard' | 'pay' | 'confirmPayment';
+type CallOutcome = `xstate.${'done' | 'error'}.actor.${ActorName}`;
+
+/** A subscription week the billing job could not charge: £26 less £6 of store credit. */
+const unpaid: PayableOrder = {
+  id: '42',
+  state: 'not_authorized',
+  deliveryDate: '2026-03-11',
+  totalPrice: 26,
+  storeCredit: 6,
+  amountToCharge: 20,
+  paidAt: null,
+  lines: [{ id: '1', title: 'Cacio e pepe', variantTitle: 'Regular', quantity: 2, total: 26 }],
+};
+const paidBefore: PayableOrder = { ...unpaid, state: 'paid', paidAt: '2026-03-06T12:01:00Z' };
+const dropped: PayableOrder = { ...unpaid, state: 'dropped' };
+const card: SavedPaymentMethod = {
+  id: '3',
+  type: 'CreditCard',
+  brand: 'visa',
+  last4: '0002',
+  email: null,
+  isDefault: true,
+};
+const newCard: SavedPaymentMethod = { ...card, id: '4', last4: '4242', isDefault: false };
+const options = (order: PayableOrder): OrderPaymentOptions => ({
+  order,
+  methods: [card],
+  gateway: { name: 'sandbox' },
+});
+const goodCard = { number: '4242 4242 4242 4242', expiry: '04/39', cvc: '123' };
+const returned = (
+  status: ReturnedOrderPayment['status'],
+  orderId = '42',
+  message: string | null = null,
+): ReturnedOrderPayment => ({ status, orderId, amount: 20, message });
+
+/** The events the model may take, each with the payloads worth covering. */
+const modelEvents = [
+  { type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } },
+  { type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } },
+  { type: 'payment.submit', choice: { kind: 'newCard', card: { ...goodCard, cvc: '' } } },
+  { type: 'retry' },
+  { type: 'xstate.done.actor.loadOrder', output: options(unpaid) },
+  { type: 'xstate.done.actor.loadOrder', output: options(paidBefore) },
+  { type: 'xstate.done.actor.loadOrder', output: options(dropped) },
+  { type: 'xstate.error.actor.loadOrder', error: { status: 404 } },
+  { type: 'xstate.error.actor.loadOrder', error: { status: 500 } },
+  { type: 'xstate.done.actor.saveCard', output: newCard },
+  {
+    type: 'xstate.error.actor.saveCard',
+    error: { status: 400, field: 'cardNumber', message: 'Your card number is incorrect.' },
+  },
+  { type: 'xstate.done.actor.pay', output: { status: 'succeeded' } },
+  {
+    type: 'xstate.done.actor.pay',
+    output: { status: 'requires_action', actionUrl: '/sandbox/challenge/pi_1' },
+  },
+  {
+    type: 'xstate.error.actor.pay',
+    error: { status: 402, message: 'Your card was declined.', hardDecline: false },
+  },
+  {
+    type: 'xstate.error.actor.pay',
+    error: {
+      status: 402,
+      message: 'Your card was declined. Please use a different card.',
+      hardDecline: true,
+    },
+  },
+  {
+    type: 'xstate.error.actor.pay',
+    error: { status: 502, message: "We couldn't reach our payment provider. Please try again." },
+  },
+  { type: 'xstate.done.actor.confirmPayment', output: returned('succeeded') },
+  { type: 'xstate.done.actor.confirmPayment', output: returned('succeeded', '7') },
+  {
+    type: 'xstate.done.actor.confirmPayment',
+    output: returned('failed', '42', 'Your card was declined.'),
+  },
+  { type: 'xstate.done.actor.confirmPayment', output: returned('pending') },
+  { type: 'xstate.error.actor.confirmPayment', error: { status: 500 } },
+] as unknown as OrderPaymentEvent[];
+
+const busy = (s: Snapshot) => expect(s.hasTag('busy')).toBe(true);
+
+/** What must hold in each state, whatever path led there. */
+const stateAssertions = {
+  loading: (s: Snapshot) => {
+    busy(s);
+    expect(s.context.returnedPaymentId).toBeNull();
+  },
+  choosing: (s: Snapshot) => {
+    expect(s.hasTag('busy')).toBe(false);
+    // Only an order awaiting payment is offered for payment.
+    expect(['payment_pending', 'not_authorized']).toContain(s.context.order?.state);
+    expect(s.context.methods.length).toBeGreaterThan(0);
+  },
+  savingCard: (s: Snapshot) => {
+    busy(s);
+    expect(s.context.choice?.kind).toBe('newCard');
+  },
+  paying: (s: Snapshot) => {
+    busy(s);
+    expect(s.context.choice).toEqual({ kind: 'saved', methodId: expect.any(String) });
+    expect(s.context.errors).toEqual([]);
+  },
+  redirecting: (s: Snapshot) => {
+    busy(s);
+    expect(s.context.actionUrl).toBe('/sandbox/challenge/pi_1');
+  },
+  confirmingPayment: (s: Snapshot) => {
+    busy(s);
+    expect(s.context.returnedPaymentId).toBe('9');
+  },
+  failed: (s: Snapshot) => {
+    expect(s.context.errors).toHaveLength(1);
+    expect([
+      ORDER_PAYMENT_MESSAGES.loadFailed,
+      ORDER_PAYMENT_MESSAGES.paymentDetailsFailed,
+    ]).toContain(s.context.errors[0]?.message);
+  },
+  paid: (s: Snapshot) => {
+    expect(s.status).toBe('done');
+    expect(s.context.errors).toEqual([]);
+  },
+  nothingToPay: (s: Snapshot) => {
+    expect(s.status).toBe('done');
+    expect(s.context.order?.state).toBe('dropped');
+  },
+  notFound: (s: Snapshot) => {
+    expect(s.status).toBe('done');
+    expect(s.context.order).toBeNull();
+  },
+} satisfies Record<
+  // The routing state (always transitions) is never rested in.
+  Exclude<StateKeys<StateValueFrom<typeof orderPaymentMachine>>, 'routing'>,
+  (snapshot: Snapshot) => void
+>;
+
+const entries: { name: string; input: OrderPaymentInput }[] = [
+  { name: 'opened at /payment/42', input: { orderId: '42', returnedPaymentId: null } },
+  {
+    name: 'back from the bank at /payment/42?payment_id=9',
+    input: { orderId: '42', returnedPaymentId: '9' },
+  },
+];
+
+function createHarness(input: OrderPaymentInput) {
+  const { fake, settle } = pendingCalls();
+  const opened: string[] = [];
+  const payInputs: PayOrderInput[] = [];
+  const actor = createActor(
+    orderPaymentMachine.provide({
+      actors: {
+        loadOrder: fake('loadOrder'),
+        saveCard: fake('saveCard'),
+        pay: fake('pay'),
+        confirmPayment: fake('confirmPayment'),
+      },
+      actions: { openActionUrl: (_, url: string) => void opened.push(url) },
+    }),
+    { input },
+  );
+  // What each payment attempt sends: the input of every new `pay` call.
+  const seen = new Set<unknown>();
+  actor.subscribe((snapshot) => {
+    const call = snapshot.children.pay;
+    if (!call || seen.has(call)) return;
+    seen.add(call);
+    payInputs.push((call.getSnapshot() as { input: PayOrderInput }).input);
+  });
+  actor.start();
+  const send: Executor = async ({ event }) => void actor.send(event as OrderPaymentEvent);
+  const outcome: Executor = async ({ event }) => settle(event);
+  // A new event or call fails to compile until it has an executor here.
+  const events = {
+    'payment.submit': send,
+    retry: send,
+    'xstate.done.actor.loadOrder': outcome,
+    'xstate.error.actor.loadOrder': outcome,
+    'xstate.done.actor.saveCard': outcome,
+    'xstate.error.actor.saveCard': outcome,
+    'xstate.done.actor.pay': outcome,
+    'xstate.error.actor.pay': outcome,
+    'xstate.done.actor.confirmPayment': outcome,
+    'xstate.error.actor.confirmPayment': outcome,
+  } satisfies Record<OrderPaymentEvent['type'] | CallOutcome, Executor>;
+  return { actor, settle, events, opened, payInputs };
+}
+
+/** Runs a model path on the real machine with fake actors, asserting each state on the way. */
+async function walk(
+  input: OrderPaymentInput,
+  path: {
+    state: Snapshot;
+    test: (params: {
+      states: typeof stateAssertions;
+      events: ReturnType<typeof createHarness>['events'];
+    }) => Promise<unknown>;
+  },
+) {
+  const { actor, events } = createHarness(input);
+  await path.test({ states: stateAssertions, events });
+  expect(actor.getSnapshot().value).toEqual(path.state.value);
+}
+
+/** States differ by where they are and whether a return is still to be confirmed. */
+const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.returnedPaymentId !== null]);
+
+/** 'done: loadOrder (not_authorized)': an event and what tells its variants apart. */
+function describeEvent(
+  event: OrderPaymentEvent | { type: string; output?: unknown; error?: unknown },
+) {
+  const [, outcome, , name] = event.type.split('.');
+  if (!name) {
+    const choice = (event as { choice?: { kind: string } }).choice;
+    return choice ? `${event.type} (${choice.kind})` : event.type;
+  }
+  const detail =
+    outcome === 'error'
+      ? (event as { error: CheckoutFailure }).error.status
+      : ((event as { output: { status?: string; order?: PayableOrder } }).output.status ??
+        (event as { output: { order?: PayableOrder } }).output.order?.state ??
+        'saved');
+  return `${outcome}: ${name} (${detail})`;
+}
+
+const describeSteps = (path: { steps: { event: { type: string } }[] }) =>
+  path.steps
+    .slice(1)
+    .map((step) => describeEvent(step.event))
+    .join(' → ');
+
+const modelFor = (input: OrderPaymentInput) =>
+  new TestModel(orderPaymentMachine, {
+    input,
+    events: modelEvents,
+    serializeState: serialize,
+    stateMatcher: matchesStateKey,
+  });
+
+describe('order payment machine: every simple path', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      for (const path of modelFor(entry.input).getSimplePaths()) {
+        it(`reaches ${stateKey(path.state.value)}: ${describeSteps(path)}`, () =>
+          walk(entry.input, path));
+      }
+    });
+  }
+
+  it('reaches every state of the machine (coverage guard)', () => {
+    const reached = new Set(
+      entries
+        .flatMap((entry) => modelFor(entry.input).getSimplePaths())
+        .flatMap((path) => path.steps.map((step) => stateKey(step.state.value)))
+        .filter((key) => key !== 'routing'),
+    );
+    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
+  });
+});
+
+describe('order payment machine: every transition', () => {
+  for (const entry of entries) {
+    describe(entry.name, () => {
+      for (const path of transitionPaths(modelFor(entry.input), modelEvents)) {
+        // 'takes <event> from <state>', then the whole path with its variants told apart.
+        it(`${path.description.split(':')[0]}: ${describeSteps(path)}`, () =>
+          walk(entry.input, path));
+      }
+    });
+  }
+
+  it('takes every transition the machine declares (coverage guard)', () => {
+    const taken = entries.flatMap((entry) =>
+      takenEdges([
+        ...modelFor(entry.input).getSimplePaths(),
+        ...transitionPaths(modelFor(entry.input), modelEvents),
+      ]),
+    );
+    expect(untakenTransitions(orderPaymentMachine, taken)).toEqual([]);
+  });
+});
+
+describe('order payment machine: the rules', () => {
+  const fresh = { orderId: '42', returnedPaymentId: null };
+  const failure = (error: CheckoutFailure) => error;
+
+  async function choosing() {
+    const harness = createHarness(fresh);
+    await harness.settle({ type: 'xstate.done.actor.loadOrder', output: options(unpaid) });
+    return harness;
+  }
+
+  it("says 'We were unable to process your request' when the order cannot be loaded, and tries again", async () => {
+    const { actor, settle } = createHarness(fresh);
+    await settle({ type: 'xstate.error.actor.loadOrder', error: failure({ status: 500 }) });
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: 'order', message: 'We were unable to process your request' },
+    ]);
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await settle({ type: 'xstate.done.actor.loadOrder', output: options(unpaid) });
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+  });
+
+  it('says not found for an order the server does not show this customer (404)', async () => {
+    const { actor, settle } = createHarness(fresh);
+    await settle({ type: 'xstate.error.actor.loadOrder', error: failure({ status: 404 }) });
+    expect(actor.getSnapshot().value).toBe('notFound');
+  });
+
+  it('goes straight to success for an order already paid, and to nothing to pay for a dropped one', async () => {
+    const paid = createHarness(fresh);
+    await paid.settle({ type: 'xstate.done.actor.loadOrder', output: options(paidBefore) });
+    expect(paid.actor.getSnapshot().value).toBe('paid');
+    expect(paid.actor.getSnapshot().context.amountPaid).toBeNull();
+    const gone = createHarness(fresh);
+    await gone.settle({ type: 'xstate.done.actor.loadOrder', output: options(dropped) });
+    expect(gone.actor.getSnapshot().value).toBe('nothingToPay');
+  });
+
+  it('offers a payment_pending order as well as a not_authorized one', async () => {
+    const { actor, settle } = createHarness(fresh);
+    await settle({
+      type: 'xstate.done.actor.loadOrder',
+      output: options({ ...unpaid, state: 'payment_pending' }),
+    });
+    expect(actor.getSnapshot().value).toBe('choosing');
+  });
+
+  it('checks a typed card before saving it', async () => {
+    const { actor } = await choosing();
+    actor.send({
+      type: 'payment.submit',
+      choice: { kind: 'newCard', card: { number: '4242', expiry: 'soon', cvc: '' } },
+    });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(
+      actor
+        .getSnapshot()
+        .context.errors.map((error) => error.field)
+        .sort(),
+    ).toEqual(['cardCvc', 'cardExpiry', 'cardNumber']);
+  });
+
+  it('pays with a new card once saved, the amount to charge being the total less store credit', async () => {
+    const { actor, settle, payInputs } = await choosing();
+    actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } });
+    await settle({ type: 'xstate.done.actor.saveCard', output: newCard });
+    expect(payInputs).toEqual([{ orderId: '42', methodId: '4', attempt: 0 }]);
+    await settle({ type: 'xstate.done.actor.pay', output: { status: 'succeeded' } });
+    expect(actor.getSnapshot().value).toBe('paid');
+    expect(actor.getSnapshot().context.amountPaid).toBe(20);
+  });
+
+  it("shows 'Request failed' when a card cannot be saved, unless the gateway says why", async () => {
+    const { actor, settle } = await choosing();
+    actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: goodCard } });
+    await settle({ type: 'xstate.error.actor.saveCard', error: failure({ status: 0 }) });
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: 'cardNumber', message: 'Request failed' },
+    ]);
+  });
+
+  it("keeps a declined card on the page with the bank's words, and makes the next try a new attempt", async () => {
+    const { actor, settle, payInputs } = await choosing();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({
+      type: 'xstate.error.actor.pay',
+      error: failure({ status: 402, message: 'Your card was declined.', hardDecline: false }),
+    });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: 'payment', message: 'Your card was declined.' },
+    ]);
+    expect(actor.getSnapshot().context.choice).toEqual({ kind: 'saved', methodId: '3' });
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    expect(payInputs.map((input) => input.attempt)).toEqual([0, 1]);
+  });
+
+  it('asks for another card after a hard decline', async () => {
+    const { actor, settle } = await choosing();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({
+      type: 'xstate.error.actor.pay',
+      error: failure({
+        status: 402,
+        message: 'Your card was declined. Please use a different card.',
+        hardDecline: true,
+      }),
+    });
+    expect(actor.getSnapshot().context.choice).toBeNull();
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      'Your card was declined. Please use a different card. Use a different card: this one cannot be charged.',
+    );
+  });
+
+  it("retries the same attempt when the provider could not be reached, with the server's words", async () => {
+    const { actor, settle, payInputs } = await choosing();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({
+      type: 'xstate.error.actor.pay',
+      error: failure({
+        status: 502,
+        message: "We couldn't reach our payment provider. Please try again.",
+      }),
+    });
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      "We couldn't reach our payment provider. Please try again.",
+    );
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    expect(payInputs.map((input) => input.attempt)).toEqual([0, 0]);
+  });
+
+  it("leaves for the bank's page when the card needs 3-D Secure", async () => {
+    const { actor, settle, opened } = await choosing();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    await settle({
+      type: 'xstate.done.actor.pay',
+      output: { status: 'requires_action', actionUrl: '/sandbox/challenge/pi_1' },
+    });
+    expect(actor.getSnapshot().value).toBe('redirecting');
+    expect(opened).toEqual(['/sandbox/challenge/pi_1']);
+  });
+
+  it('confirms a returned payment first: paid goes to success with the amount', async () => {
+    const { actor, settle } = createHarness({ orderId: '42', returnedPaymentId: '9' });
+    expect(actor.getSnapshot().value).toBe('confirmingPayment');
+    await settle({ type: 'xstate.done.actor.confirmPayment', output: returned('succeeded') });
+    expect(actor.getSnapshot().value).toBe('paid');
+    expect(actor.getSnapshot().context.amountPaid).toBe(20);
+  });
+
+  it("comes back to the choice with the bank's words when the challenge failed", async () => {
+    const { actor, settle } = createHarness({ orderId: '42', returnedPaymentId: '9' });
+    await settle({
+      type: 'xstate.done.actor.confirmPayment',
+      output: returned('failed', '42', 'The bank could not authenticate this payment.'),
+    });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await settle({ type: 'xstate.done.actor.loadOrder', output: options(unpaid) });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: 'payment', message: 'The bank could not authenticate this payment.' },
+    ]);
+  });
+
+  it("does not take another order's payment for this one", async () => {
+    const { actor, settle } = createHarness({ orderId: '42', returnedPaymentId: '9' });
+    await settle({ type: 'xstate.done.actor.confirmPayment', output: returned('succeeded', '7') });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(
+      ORDER_PAYMENT_MESSAGES.paymentPending,
+    );
+  });
+
+  it("shows the server's error when the payment details fail, else 'Something went wrong'", async () => {
+    const withMessage = createHarness({ orderId: '42', returnedPaymentId: '9' });
+    await withMessage.settle({
+      type: 'xstate.error.actor.confirmPayment',
+      error: failure({ status: 502, message: "We couldn't reach our payment provider." }),
+    });
+    expect(withMessage.actor.getSnapshot().context.errors[0]?.message).toBe(
+      "We couldn't reach our payment provider.",
+    );
+    const without = createHarness({ orderId: '42', returnedPaymentId: '9' });
+    await without.settle({
+      type: 'xstate.error.actor.confirmPayment',
+      error: failure({ status: 0 }),
+    });
+    expect(without.actor.getSnapshot().context.errors[0]?.message).toBe('Something went wrong');
+    without.actor.send({ type: 'retry' });
+    expect(without.actor.getSnapshot().value).toBe('confirmingPayment');
+  });
+});
