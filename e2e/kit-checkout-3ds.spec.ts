@@ -23,4 +23,31 @@ test.describe('kit checkout: a card that needs 3-D Secure', () => {
     await page.getByRole('link', { name: 'See your upcoming boxes' }).click();
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
   });
+
+  test('a failed authentication says so; the written order is then paid with another card on its page', async ({
+    page,
+  }) => {
+    await signUpViaApi(page.request);
+    await savedHome(page.request);
+    await kitBasket(page.request);
+    await page.goto('/checkout');
+
+    await throughInstructions(page);
+    await payWithNewCard(page, '4000 0027 6000 3184');
+    await expect(page).toHaveURL(/\/sandbox\/challenge\//);
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/error$/);
+    await expect(page.getByRole('alert')).toContainText('unable to authenticate');
+    await expect(page.getByText('Your box is ordered but not paid yet')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Pay with another card' }).click();
+
+    await expect(page).toHaveURL(/\/payment\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay for your order');
+    await payWithNewCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your payment was successful',
+    );
+  });
 });

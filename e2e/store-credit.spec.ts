@@ -88,6 +88,7 @@ test.describe('store credit', () => {
 
     await expect(page).toHaveURL(/\/checkout\/confirmation$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grazie! Your box is ordered');
+    await expect(page.getByText(/all from your store credit\.$/)).toBeVisible();
     const orderNumber = await page
       .getByText(/^Order number/)
       .locator('strong')

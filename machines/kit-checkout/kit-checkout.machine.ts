@@ -8,6 +8,7 @@ import {
   hasKnownDeliveryAddress,
 } from '../../src/domain/checkout';
 import { isCardRequested } from '../../src/domain/payment';
+import { orderPaymentPath } from '../shared/order-paths';
 import {
   accountCalls,
   accountSteps,
@@ -102,6 +103,8 @@ export interface KitCheckoutContext extends KitCheckoutInput {
   gateway: PaymentGateway;
   choice: KitPaymentChoice | null;
   order: PlacedKitOrder | null;
+  /** Written, then its 3-D Secure failed: the box is gone, so it is paid at /payment/{id}. */
+  unpaidOrderId: string | null;
   errors: FormError[];
   actionUrl: string | null;
   redirectTo: string;
@@ -187,6 +190,7 @@ export const kitCheckoutMachine = setup({
     hasReadyShippingAddress: ({ context }) =>
       hasKnownDeliveryAddress(shippingOf(context), context.customer),
     hasPreview: ({ context }) => context.preview !== null,
+    hasUnpaidOrder: ({ context }) => context.unpaidOrderId !== null,
     /** Only an address in the (listable) list can be chosen. */
     isListedAddress: ({ context }, addressId: string) =>
       context.addresses.some((address) => address.id === addressId),
@@ -261,6 +265,7 @@ export const kitCheckoutMachine = setup({
     }),
     assignReturnFailed: assign({
       returnedPaymentId: null,
+      unpaidOrderId: (_, returned: ReturnedKitPayment) => returned.order.id,
       errors: (_, returned: ReturnedKitPayment) => [
         { field: 'payment', message: returned.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed },
       ],
@@ -286,6 +291,7 @@ export const kitCheckoutMachine = setup({
     gateway: { name: 'sandbox' },
     choice: null,
     order: null,
+    unpaidOrderId: null,
     errors: [],
     actionUrl: null,
     redirectTo: KIT_CHECKOUT_EXITS.home,
@@ -578,7 +584,19 @@ export const kitCheckoutMachine = setup({
         },
         error: {
           meta: { path: KIT_CHECKOUT_PATHS.error },
-          on: { retry: { target: '#kitCheckout.loadingBasket', actions: 'clearErrors' } },
+          on: {
+            retry: [
+              {
+                guard: 'hasUnpaidOrder',
+                target: '#kitCheckout.leaving',
+                actions: {
+                  type: 'assignRedirect',
+                  params: ({ context }) => orderPaymentPath(context.unpaidOrderId ?? ''),
+                },
+              },
+              { target: '#kitCheckout.loadingBasket', actions: 'clearErrors' },
+            ],
+          },
         },
       },
     },

@@ -81,6 +81,9 @@ export interface PlacedKitOrder {
   id: string;
   deliveryDate: string | null;
   totalPrice: number;
+  /** Store credit spent on it, and what the card paid (pounds). */
+  storeCredit: number;
+  amountCharged: number;
   subscriptionId: string | null;
   frequency: number | null;
 }

@@ -1,3 +1,4 @@
+import { orderPaymentPath } from '../../machines/shared/order-paths';
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -139,6 +140,8 @@ const order: PlacedKitOrder = {
   id: '7',
   deliveryDate: '2030-01-08',
   totalPrice: 42,
+  storeCredit: 0,
+  amountCharged: 42,
   subscriptionId: '5',
   frequency: 2,
 };
@@ -273,6 +276,8 @@ const stateAssertions = {
   'steps.error': (s: Snapshot) => {
     expect(pathOf(s, 'error')).toBe(KIT_CHECKOUT_PATHS.error);
     expect(s.context.errors).toHaveLength(1);
+    // Only a failed 3-D Secure return leaves a written order unpaid.
+    if (s.context.unpaidOrderId !== null) expect(s.context.unpaidOrderId).toBe(order.id);
   },
   signingIn: busy,
   signingUp: busy,
@@ -290,7 +295,10 @@ const stateAssertions = {
   failed: (s: Snapshot) => expect(s.context.errors).toHaveLength(1),
   leaving: (s: Snapshot) => {
     expect(s.status).toBe('done');
-    expect(Object.values(KIT_CHECKOUT_EXITS)).toContain(s.output?.redirectTo);
+    // The menu or home; an order whose 3-D Secure failed may also leave for its payment page.
+    const exits: string[] = Object.values(KIT_CHECKOUT_EXITS);
+    if (s.context.unpaidOrderId !== null) exits.push(orderPaymentPath(s.context.unpaidOrderId));
+    expect(exits).toContain(s.output?.redirectTo);
   },
 } satisfies Record<
   Exclude<StateKeys<StateValueFrom<typeof kitCheckoutMachine>>, 'steps' | 'routing'>,
@@ -681,5 +689,19 @@ describe('kit checkout machine: the spec rules', () => {
       output: { status: 'succeeded', order, message: null },
     });
     expect(back.actor.getSnapshot().matches({ steps: 'confirmation' })).toBe(true);
+  });
+
+  it('after a failed 3-D Secure says why, then sends the written order to be paid on its page', async () => {
+    const back = start({ customer, path: KIT_CHECKOUT_PATHS.payment, returnedPaymentId: '12' });
+    await back.settle({
+      type: 'xstate.done.actor.confirmPayment',
+      output: { status: 'failed', order, message: 'The bank could not authenticate the card' },
+    });
+    const failed = back.actor.getSnapshot();
+    expect(failed.matches({ steps: 'error' })).toBe(true);
+    expect(failed.context.errors[0]?.message).toBe('The bank could not authenticate the card');
+
+    back.actor.send({ type: 'retry' });
+    expect(back.actor.getSnapshot().output).toEqual({ redirectTo: '/payment/7' });
   });
 });

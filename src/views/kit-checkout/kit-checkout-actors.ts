@@ -87,7 +87,15 @@ async function currentKitBasket(): Promise<KitBasket | null> {
 }
 
 type OrderBody = {
-  data: { id: string; attributes: { delivery_date: string | null; total_price: number } };
+  data: {
+    id: string;
+    attributes: {
+      delivery_date: string | null;
+      total_price: number;
+      store_credit?: number;
+      amount_to_charge?: number;
+    };
+  };
   meta?: {
     subscription_id: string | null;
     payment: { id: string; state: string; action_url: string | null } | null;
@@ -97,6 +105,8 @@ const toKitOrder = (body: OrderBody, frequency: number | null): PlacedKitOrder =
   id: body.data.id,
   deliveryDate: body.data.attributes.delivery_date,
   totalPrice: body.data.attributes.total_price,
+  storeCredit: body.data.attributes.store_credit ?? 0,
+  amountCharged: body.data.attributes.amount_to_charge ?? body.data.attributes.total_price,
   subscriptionId: body.meta?.subscription_id ?? null,
   frequency: body.meta?.subscription_id ? frequency : null,
 });

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { KIT_CHECKOUT_PATHS } from '../../../machines/kit-checkout/kit-checkout.machine';
 import type { Customer } from '../../api/types';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
+import { useSessionActor } from '../../session/session-context';
 import {
   accountStepViews,
   stepOnScreen,
@@ -19,7 +20,7 @@ import { KitAddressStep, KitBillingStep } from './kit-address-steps';
 import { liveKitCheckoutMachine } from './kit-checkout-actors';
 import { KitInstructionsStep } from './kit-instructions-step';
 import { KitPaymentStep, KitPaymentWithCreditsStep } from './kit-payment-steps';
-import { KitConfirmationStep } from './kit-result-steps';
+import { KitConfirmationStep, KitErrorStep } from './kit-result-steps';
 import type { KitStepProps } from './kit-step-props';
 
 type StepValue = ChildStates<typeof liveKitCheckoutMachine, 'steps'>;
@@ -53,7 +54,7 @@ const stepViews = {
   payment: KitPaymentStep,
   paymentWithCredits: KitPaymentWithCreditsStep,
   confirmation: KitConfirmationStep,
-  error: FailedStep,
+  error: KitErrorStep,
 } satisfies Record<StepState, ComponentType<KitStepProps>>;
 
 const stepOfWork = {
@@ -92,6 +93,12 @@ function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
   );
 
   useCheckoutExits(actor);
+  // The order spent store credit and may have started a plan: the session's customer is stale.
+  const session = useSessionActor();
+  const ordered = useSelector(actor, (s) => s.matches({ steps: 'confirmation' }));
+  useEffect(() => {
+    if (ordered) session.send({ type: 'session.refresh' });
+  }, [ordered, session]);
 
   return <StepOnScreen step={step} views={{ ...stepViews, failed: FailedStep }} actor={actor} />;
 }

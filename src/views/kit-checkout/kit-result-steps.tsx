@@ -2,8 +2,31 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { formatPrice } from '../../domain/money';
+import { FailedStep } from '../checkout/failed-step';
 import { formatDeliveryDay } from './kit-instructions-step';
+import type { PlacedKitOrder } from '../../../machines/kit-checkout/kit-checkout.types';
 import type { KitStepProps } from './kit-step-props';
+
+/**
+ * The kit checkout's error step. After a failed 3-D Secure the order is written and the box gone:
+ * trying again means paying that order with another card.
+ */
+export function KitErrorStep({ actor }: KitStepProps) {
+  const unpaid = useSelector(actor, (s) => s.context.unpaidOrderId !== null);
+  if (!unpaid) return <FailedStep actor={actor} />;
+  return (
+    <FailedStep actor={actor} retryLabel="Pay with another card">
+      <p>Your box is ordered but not paid yet: pay for it to confirm it.</p>
+    </FailedStep>
+  );
+}
+
+/** How the box was paid: store credit first (spec section 5), the card for the rest. */
+function paidText({ totalPrice, storeCredit, amountCharged }: PlacedKitOrder): string {
+  if (storeCredit <= 0) return `Paid: ${formatPrice(totalPrice)}.`;
+  if (amountCharged <= 0) return `Paid: ${formatPrice(totalPrice)}, all from your store credit.`;
+  return `Paid: ${formatPrice(totalPrice)}: ${formatPrice(storeCredit)} from your store credit and ${formatPrice(amountCharged)} by card.`;
+}
 
 /** The box is ordered: its first delivery and, for a subscription, how often. */
 export function KitConfirmationStep({ actor }: KitStepProps) {
@@ -27,7 +50,7 @@ export function KitConfirmationStep({ actor }: KitStepProps) {
           pause or cancel anytime.
         </p>
       )}
-      <p>Paid: {formatPrice(order.totalPrice)}.</p>
+      <p>{paidText(order)}</p>
       <p>
         <Link to="/account/upcoming-orders">See your upcoming boxes</Link>
       </p>
