@@ -1,3 +1,4 @@
+import { orderPaymentPath } from '../../../machines/shared/order-paths';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
@@ -70,7 +71,7 @@ function OrderCard({ order, items }: UpcomingOrder) {
           <p>
             <Link
               className="button button--primary"
-              to={`/payment/${order.id}`}
+              to={orderPaymentPath(order.id)}
               aria-describedby={headingId}
             >
               Pay now
