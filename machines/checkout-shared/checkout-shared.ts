@@ -8,14 +8,20 @@ import {
 } from '../../src/domain/account-forms';
 import { cardFormErrors } from '../../src/domain/checkout';
 import { signInFailureErrors, signUpFailureErrors } from '../auth/auth.machine';
-import type { CheckoutFailure, NewCard } from '../takeaway-checkout/takeaway-checkout.types';
+import type {
+  CheckoutFailure,
+  NewCard,
+  PaymentGateway,
+  SavedPaymentMethod,
+} from '../takeaway-checkout/takeaway-checkout.types';
 
 /**
- * What the two checkouts (takeaway and recipe kit) do alike: the failure shapes and messages,
- * the guards over the fields both contexts have, and pieces of state config (the account steps
- * and calls, the signed-out URLs, the checked forms, the card checks, the bank's page). The
- * pieces refer to guards, actions and actors by name: each machine still names every one in its
- * own `setup`, which type-checks them, so its diagram reads the same.
+ * What the two checkouts (takeaway and recipe kit) do alike, and with them the order payment page
+ * (/payment/{orderId}) where it pays: the failure shapes and messages, the guards over the fields
+ * their contexts share, and pieces of state config (the account steps and calls, the signed-out
+ * URLs, the checked forms, the card checks and saving, the bank's page). The pieces refer to
+ * guards, actions and actors by name: each machine still names every one in its own `setup`,
+ * which type-checks them, so its diagram reads the same.
  */
 
 /** Who is checking out, as the steps need them. */
@@ -50,6 +56,32 @@ export const declineErrors = (
   ];
 };
 
+/** A declined payment: the bank's words, and a hard-declined card is not chosen again. */
+export const afterDecline = <TChoice>(
+  choice: TChoice | null,
+  failure: CheckoutFailure,
+  messages: { paymentFailed: string; hardDecline: string },
+) => ({
+  errors: declineErrors(failure, messages),
+  // A hard decline is never retried with that card: the customer picks another.
+  choice: failure.hardDecline ? null : choice,
+});
+
+/** A card just saved: listed with the saved methods, and chosen to pay with. */
+export const withSavedCard = (methods: SavedPaymentMethod[], method: SavedPaymentMethod) => ({
+  methods: [...methods, method],
+  choice: { kind: 'saved' as const, methodId: method.id },
+});
+
+/** The guards every flow that pays (the checkouts, the order payment page) reads the same way. */
+export const paymentGuards = {
+  hasReturnedPayment: ({ context }: { context: { returnedPaymentId: string | null } }) =>
+    context.returnedPaymentId !== null,
+  hasFormErrors: (_: unknown, errors: FormError[]) => errors.length > 0,
+  isNewCard: (_: unknown, choice: { kind: string }) => choice.kind === 'newCard',
+  hasSucceeded: (_: unknown, outcome: { status: string }) => outcome.status === 'succeeded',
+};
+
 /** The guards both checkouts read the same way from the fields their contexts share. */
 export const checkoutGuards = {
   /** The URL the checkout was opened at. */
@@ -61,11 +93,7 @@ export const checkoutGuards = {
   isSignedIn: ({ context }: { context: { customer: CheckoutCustomer | null } }) =>
     context.customer !== null,
   hasBasket: ({ context }: { context: { basket: object | null } }) => context.basket !== null,
-  hasReturnedPayment: ({ context }: { context: { returnedPaymentId: string | null } }) =>
-    context.returnedPaymentId !== null,
-  hasFormErrors: (_: unknown, errors: FormError[]) => errors.length > 0,
-  isNewCard: (_: unknown, choice: { kind: string }) => choice.kind === 'newCard',
-  hasSucceeded: (_: unknown, outcome: { status: string }) => outcome.status === 'succeeded',
+  ...paymentGuards,
 };
 
 /**
@@ -210,6 +238,65 @@ export const newCardChecks = <TChoice extends CardChoice>(checkout: string) => [
   },
 ];
 
+/** What the `saveCard` call takes: the choice (a new card) and the gateway whose form took it. */
+export interface SaveCardInput<TChoice> {
+  choice: TChoice | null;
+  gateway: PaymentGateway;
+}
+
+/**
+ * Saving the new card chosen (the machine's `savingCard`), then `then` (paying with it as a saved
+ * one). A failure returns to the payment form (`failedTo`) on the field the gateway blamed, in its
+ * words on a 400, else `message` (spec section 8: 'Request failed').
+ */
+export const savingCard = <TChoice>(
+  paths: { then: string; failedTo: string },
+  message: string,
+) => ({
+  tags: ['busy'],
+  invoke: {
+    id: 'saveCard' as const,
+    src: 'saveCard' as const,
+    input: ({ context }: { context: SaveCardInput<TChoice> }): SaveCardInput<TChoice> => ({
+      choice: context.choice,
+      gateway: context.gateway,
+    }),
+    onDone: {
+      target: paths.then,
+      actions: {
+        type: 'assignSavedCard' as const,
+        params: ({ event }: { event: { output: SavedPaymentMethod } }) => event.output,
+      },
+    },
+    onError: {
+      target: paths.failedTo,
+      actions: {
+        type: 'assignError' as const,
+        params: ({ event }: { event: { error: unknown } }) => {
+          const failure = failureOf(event.error);
+          return {
+            field: failure.field ?? 'cardNumber',
+            message: serverMessageOr(failure, message),
+          };
+        },
+      },
+    },
+  },
+});
+
+/** The bank wants the customer (3-D Secure): off to its page, by way of `redirecting`. */
+export const toBankPage = {
+  target: 'redirecting',
+  actions: {
+    type: 'assignActionUrl' as const,
+    params: ({ event }: { event: { output: { status: string; actionUrl?: string } } }) =>
+      event.output.actionUrl ?? '',
+  },
+};
+
+/** Leaves the app for the bank's (or the wallet's) page: the action the browser provides. */
+export const openActionUrl = (_: unknown, _url: string) => {};
+
 /** The customer leaves for a bank's (or the wallet's) page, and comes back by URL. */
 export const redirecting = {
   tags: ['busy'],
@@ -244,5 +331,51 @@ export const unreadablePayment = (fallback: string) => ({
       field: 'payment',
       message: failureOf(event.error).message ?? fallback,
     }),
+  },
+});
+
+/**
+ * The `confirmPayment` call of a payment back from the bank's page (`?payment_id=`), but for the
+ * `onDone` the machine routes by (with `src` named there, so its output is typed). A payment that
+ * cannot be read goes to the failed state, in the server's words, else `fallback` (spec section 8:
+ * 'Something went wrong').
+ */
+export const confirmPaymentCall = (fallback: string) => ({
+  input: ({ context }: { context: { returnedPaymentId: string | null } }) => ({
+    paymentId: context.returnedPaymentId ?? '',
+  }),
+  onError: unreadablePayment(fallback),
+});
+
+/**
+ * Back from the bank's page and not paid: the bank's words, else whether it failed or is still
+ * to be confirmed (a payment that succeeded for another order pays nothing here).
+ */
+export const notPaidErrors = (
+  returned: { status: string; message: string | null },
+  messages: { paymentFailed: string; paymentPending: string },
+): FormError[] => [
+  {
+    field: 'payment',
+    message:
+      returned.message ??
+      (returned.status === 'failed' ? messages.paymentFailed : messages.paymentPending),
+  },
+];
+
+/**
+ * A call the flow cannot go on without failed (its view says so): trying again confirms a payment
+ * back from the bank first, else goes to `target` (the first call again).
+ */
+export const failedUntilRetry = (target: string) => ({
+  on: {
+    retry: [
+      {
+        guard: 'hasReturnedPayment' as const,
+        target: 'confirmingPayment',
+        actions: 'clearErrors' as const,
+      },
+      { target, actions: 'clearErrors' as const },
+    ],
   },
 });

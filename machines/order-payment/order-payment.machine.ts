@@ -1,6 +1,21 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { cardFormErrors } from '../../src/domain/checkout';
+import { assign, setup } from 'xstate';
 import { isPaymentFailed } from '../../src/domain/order-status';
+import {
+  afterDecline,
+  confirmPaymentCall,
+  failedUntilRetry,
+  failureOf,
+  newCardChecks,
+  notPaidErrors,
+  openActionUrl,
+  paymentGuards,
+  redirecting,
+  savingCard,
+  toBankPage,
+  withSavedCard,
+  type SaveCardInput,
+} from '../checkout-shared/checkout-shared';
+import { unprovided } from '../shared/unprovided-actor';
 import type {
   CheckoutFailure,
   FormError,
@@ -25,8 +40,7 @@ export const ORDER_PAYMENT_MESSAGES = {
   paymentPending: 'Your payment is not confirmed yet. Try again or choose another way to pay.',
 } as const;
 
-export const orderPaymentPath = (orderId: string) => `/payment/${orderId}`;
-export const PAYMENT_SUCCESS_PATH = '/payment/success';
+export { orderPaymentPath, PAYMENT_SUCCESS_PATH } from '../shared/order-paths';
 
 export interface OrderPaymentInput {
   orderId: string;
@@ -49,12 +63,6 @@ export interface OrderPaymentContext extends OrderPaymentInput {
 export type OrderPaymentEvent =
   { type: 'payment.submit'; choice: OrderPaymentChoice } | { type: 'retry' };
 
-const failureOf = (error: unknown): CheckoutFailure =>
-  (error as CheckoutFailure | undefined) ?? { status: 0 };
-
-const choiceErrors = (choice: OrderPaymentChoice): FormError[] =>
-  choice.kind === 'newCard' && 'number' in choice.card ? cardFormErrors(choice.card) : [];
-
 /**
  * Paying an order left unpaid (spec section 2, /payment/{orderId}): a subscription week the
  * billing job could not charge (declined, or 3-D Secure off session), or a checkout whose
@@ -70,31 +78,17 @@ export const orderPaymentMachine = setup({
     events: {} as OrderPaymentEvent,
   },
   actors: {
-    loadOrder: fromPromise<OrderPaymentOptions, { orderId: string }>(async () => {
-      throw new Error('loadOrder not provided');
-    }),
-    saveCard: fromPromise<
-      SavedPaymentMethod,
-      { choice: OrderPaymentChoice | null; gateway: PaymentGateway }
-    >(async () => {
-      throw new Error('saveCard not provided');
-    }),
-    pay: fromPromise<OrderPaymentOutcome, PayOrderInput>(async () => {
-      throw new Error('pay not provided');
-    }),
-    confirmPayment: fromPromise<ReturnedOrderPayment, { paymentId: string }>(async () => {
-      throw new Error('confirmPayment not provided');
-    }),
+    loadOrder: unprovided<OrderPaymentOptions, { orderId: string }>('loadOrder'),
+    saveCard: unprovided<SavedPaymentMethod, SaveCardInput<OrderPaymentChoice>>('saveCard'),
+    pay: unprovided<OrderPaymentOutcome, PayOrderInput>('pay'),
+    confirmPayment: unprovided<ReturnedOrderPayment, { paymentId: string }>('confirmPayment'),
   },
   guards: {
-    hasReturnedPayment: ({ context }) => context.returnedPaymentId !== null,
+    ...paymentGuards,
     /** Spec section 4: payment_pending and not_authorized orders are the payment-failed ones. */
     isAwaitingPayment: (_, order: PayableOrder) => isPaymentFailed(order.state),
     isAlreadyPaid: (_, order: PayableOrder) => order.paidAt !== null && order.state !== 'dropped',
     isNotFound: (_, failure: CheckoutFailure) => failure.status === 404,
-    hasFormErrors: (_, errors: FormError[]) => errors.length > 0,
-    isNewCard: (_, choice: OrderPaymentChoice) => choice.kind === 'newCard',
-    hasSucceeded: (_, outcome: OrderPaymentOutcome) => outcome.status === 'succeeded',
     isDeclined: (_, failure: CheckoutFailure) => failure.status === 402,
     /** The returned payment succeeded, and for this order. */
     paidThisOrder: ({ context }, returned: ReturnedOrderPayment) =>
@@ -110,42 +104,22 @@ export const orderPaymentMachine = setup({
       gateway: (_, options: OrderPaymentOptions) => options.gateway,
     }),
     assignChoice: assign({ choice: (_, choice: OrderPaymentChoice) => choice }),
-    assignSavedCard: assign({
-      methods: ({ context }, method: SavedPaymentMethod) => [...context.methods, method],
-      choice: (_, method: SavedPaymentMethod) => ({ kind: 'saved' as const, methodId: method.id }),
-    }),
-    assignPaid: assign({ amountPaid: (_, amount: number | null) => amount, errors: [] }),
+    assignSavedCard: assign(({ context }, method: SavedPaymentMethod) =>
+      withSavedCard(context.methods, method),
+    ),
+    assignPaid: assign({ amountPaid: (_, amount: number | null) => amount }),
     assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
-    assignDecline: assign({
-      errors: (_, failure: CheckoutFailure) => [
-        {
-          field: 'payment',
-          message: failure.hardDecline
-            ? `${failure.message ?? ORDER_PAYMENT_MESSAGES.paymentFailed} ${ORDER_PAYMENT_MESSAGES.hardDecline}`
-            : (failure.message ?? ORDER_PAYMENT_MESSAGES.paymentFailed),
-        },
-      ],
-      // A hard decline is never retried with that card: the customer picks another.
-      choice: ({ context }, failure: CheckoutFailure) =>
-        failure.hardDecline ? null : context.choice,
-      attempt: ({ context }) => context.attempt + 1,
-    }),
+    assignDecline: assign(({ context }, failure: CheckoutFailure) => ({
+      ...afterDecline(context.choice, failure, ORDER_PAYMENT_MESSAGES),
+      attempt: context.attempt + 1,
+    })),
     assignReturnFailed: assign({
       returnedPaymentId: null,
-      errors: (_, returned: ReturnedOrderPayment) => [
-        {
-          field: 'payment',
-          message:
-            returned.message ??
-            (returned.status === 'failed'
-              ? ORDER_PAYMENT_MESSAGES.paymentFailed
-              : ORDER_PAYMENT_MESSAGES.paymentPending),
-        },
-      ],
+      errors: (_, returned: ReturnedOrderPayment) =>
+        notPaidErrors(returned, ORDER_PAYMENT_MESSAGES),
       attempt: ({ context }) => context.attempt + 1,
     }),
-    /** Leaves the app for the bank's page: provided by the browser. */
-    openActionUrl: (_, _url: string) => {},
+    openActionUrl,
   },
 }).createMachine({
   id: 'orderPayment',
@@ -181,17 +155,11 @@ export const orderPaymentMachine = setup({
           {
             guard: { type: 'isAlreadyPaid', params: ({ event }) => event.output.order },
             target: 'paid',
-            actions: [
-              'clearErrors',
-              { type: 'assignOptions', params: ({ event }) => event.output },
-            ],
+            actions: { type: 'assignOptions', params: ({ event }) => event.output },
           },
           {
             target: 'nothingToPay',
-            actions: [
-              'clearErrors',
-              { type: 'assignOptions', params: ({ event }) => event.output },
-            ],
+            actions: { type: 'assignOptions', params: ({ event }) => event.output },
           },
         ],
         onError: [
@@ -213,15 +181,7 @@ export const orderPaymentMachine = setup({
     choosing: {
       on: {
         'payment.submit': [
-          {
-            guard: { type: 'hasFormErrors', params: ({ event }) => choiceErrors(event.choice) },
-            actions: { type: 'assignErrors', params: ({ event }) => choiceErrors(event.choice) },
-          },
-          {
-            guard: { type: 'isNewCard', params: ({ event }) => event.choice },
-            target: 'savingCard',
-            actions: ['clearErrors', { type: 'assignChoice', params: ({ event }) => event.choice }],
-          },
+          ...newCardChecks<OrderPaymentChoice>('orderPayment'),
           {
             target: 'paying',
             actions: ['clearErrors', { type: 'assignChoice', params: ({ event }) => event.choice }],
@@ -229,34 +189,10 @@ export const orderPaymentMachine = setup({
         ],
       },
     },
-    savingCard: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveCard',
-        src: 'saveCard',
-        input: ({ context }) => ({ choice: context.choice, gateway: context.gateway }),
-        onDone: {
-          target: 'paying',
-          actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'choosing',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => {
-              const failure = failureOf(event.error);
-              return {
-                field: failure.field ?? 'cardNumber',
-                message:
-                  failure.status === 400 && failure.message
-                    ? failure.message
-                    : ORDER_PAYMENT_MESSAGES.paymentSetupFailed,
-              };
-            },
-          },
-        },
-      },
-    },
+    savingCard: savingCard<OrderPaymentChoice>(
+      { then: 'paying', failedTo: 'choosing' },
+      ORDER_PAYMENT_MESSAGES.paymentSetupFailed,
+    ),
     paying: {
       tags: ['busy'],
       invoke: {
@@ -276,15 +212,7 @@ export const orderPaymentMachine = setup({
               params: ({ context }) => context.order?.amountToCharge ?? null,
             },
           },
-          {
-            target: 'redirecting',
-            actions: {
-              type: 'assignActionUrl',
-              params: ({ event }) =>
-                (event.output as Extract<OrderPaymentOutcome, { status: 'requires_action' }>)
-                  .actionUrl,
-            },
-          },
+          toBankPage,
         ],
         onError: [
           {
@@ -307,16 +235,14 @@ export const orderPaymentMachine = setup({
       },
     },
     // The customer leaves for the bank's 3-D Secure page and comes back with ?payment_id=.
-    redirecting: {
-      tags: ['busy'],
-      entry: { type: 'openActionUrl', params: ({ context }) => context.actionUrl ?? '' },
-    },
+    redirecting,
     confirmingPayment: {
       tags: ['busy'],
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
-        input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
+        // Spec section 8: unreadable, the server's error, otherwise 'Something went wrong'.
+        ...confirmPaymentCall(ORDER_PAYMENT_MESSAGES.paymentDetailsFailed),
         onDone: [
           {
             guard: { type: 'paidThisOrder', params: ({ event }) => event.output },
@@ -329,31 +255,13 @@ export const orderPaymentMachine = setup({
             actions: { type: 'assignReturnFailed', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'payment',
-              // Spec section 8: the server's error, otherwise 'Something went wrong'.
-              message:
-                failureOf(event.error).message ?? ORDER_PAYMENT_MESSAGES.paymentDetailsFailed,
-            }),
-          },
-        },
       },
     },
     // A call the page cannot go on without failed: say so and offer to try again.
-    failed: {
-      on: {
-        retry: [
-          { guard: 'hasReturnedPayment', target: 'confirmingPayment', actions: 'clearErrors' },
-          { target: 'loading', actions: 'clearErrors' },
-        ],
-      },
-    },
-    paid: { type: 'final' },
-    nothingToPay: { type: 'final' },
+    failed: failedUntilRetry('loading'),
+    // The page ends here: a reason a payment failed before is not for these screens.
+    paid: { type: 'final', entry: 'clearErrors' },
+    nothingToPay: { type: 'final', entry: 'clearErrors' },
     notFound: { type: 'final' },
   },
 });

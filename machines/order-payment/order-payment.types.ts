@@ -1,11 +1,12 @@
-import type {
+import type { NewCard, PaymentOptions } from '../takeaway-checkout/takeaway-checkout.types';
+
+// Paying here takes the checkouts' cards, methods, gateways and failures as they are.
+export type {
   CheckoutFailure,
-  ElementsCard,
   FormError,
   NewCard,
   PaymentGateway,
   SavedPaymentMethod,
-  TypedCard,
 } from '../takeaway-checkout/takeaway-checkout.types';
 
 /** A line of the order, as its summary shows it. */
@@ -32,10 +33,8 @@ export interface PayableOrder {
 }
 
 /** What the page loads at once: the order, the saved methods and the gateway's card form. */
-export interface OrderPaymentOptions {
+export interface OrderPaymentOptions extends PaymentOptions {
   order: PayableOrder;
-  methods: SavedPaymentMethod[];
-  gateway: PaymentGateway;
 }
 
 export type OrderPaymentChoice =
@@ -61,13 +60,3 @@ export interface PayOrderInput {
   /** Each new attempt (after a decline) is a new idempotency key; a retried request is not. */
   attempt: number;
 }
-
-export type {
-  CheckoutFailure,
-  ElementsCard,
-  FormError,
-  NewCard,
-  PaymentGateway,
-  SavedPaymentMethod,
-  TypedCard,
-};

@@ -12,15 +12,10 @@ import { createCatalogue } from '../../server/services/catalogue/create-catalogu
 import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
-import {
-  firstOpenWeek,
-  kitBasket,
-  menuWithDishes,
-  savedAddress,
-  type KitDish,
-} from './support/kit-orders';
-import { addCard, signUp } from './support/payments';
-import { ApiClient, useTestApp } from './support/test-app';
+import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import { addCard } from './support/payments';
+import { customerWithPlan } from './support/subscribers';
+import { useTestApp } from './support/test-app';
 
 const getApp = useTestApp();
 const week1 = firstOpenWeek();
@@ -58,25 +53,13 @@ beforeAll(async () => {
 
 /** A customer with an active plan: week 1 ordered and paid, week 2 picked, week 3 left to the chef. */
 async function subscriber(dietary?: Record<string, boolean>) {
-  const { app, database } = getApp();
-  const browser = new ApiClient(app);
-  const customerId = await signUp(browser);
-  const address = await savedAddress(database, customerId);
-  const card = await addCard(browser);
-  const basket = await kitBasket(database, customerId, [
+  const { browser, customerId, subscriptionId } = await customerWithPlan(getApp(), [
     { dish: dishes[0]!, week: week1, quantity: 2 },
     { dish: dishes[1]!, week: week2, quantity: 2 },
   ]);
-  const response = await browser.post('/orders/recipe_kits', {
-    basket_id: basket.id,
-    shipping_address_id: String(address.id),
-    payment_method_id: card.id,
-  });
-  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
-  const subscriptionId = Number(response.json().meta.subscription_id);
   if (dietary)
-    await database.db
-      .update(subscriptions)
+    await getApp()
+      .database.db.update(subscriptions)
       .set({ dietary })
       .where(eq(subscriptions.id, subscriptionId));
   return { browser, customerId, subscriptionId };

@@ -2,15 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, subscriptions } from '../../server/db/schema';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
-import {
-  firstOpenWeek,
-  kitBasket,
-  menuWithDishes,
-  savedAddress,
-  type KitDish,
-} from './support/kit-orders';
+import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
 import { addCard, signUp } from './support/payments';
-import { ApiClient, useTestApp } from './support/test-app';
+import { customerWithPlan } from './support/subscribers';
+import { ApiClient, submitForm, useTestApp } from './support/test-app';
 
 /**
  * Paying an order the billing job could not charge, as /payment/{orderId} does: the order and
@@ -29,35 +24,15 @@ beforeAll(async () => {
   await menuWithDishes(database, week2, [{ title: 'Cacio e pepe' }]);
 });
 
-function submitForm(url: string, fields: Record<string, string>) {
-  return getApp().app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-}
-
 /**
  * A subscriber whose first box was paid, with the plan's card then swapped for `planCard` before
  * the billing job charges week 2.
  */
 async function subscriberCharged(planCard: string) {
-  const { app, database } = getApp();
-  const browser = new ApiClient(app);
-  const customerId = await signUp(browser);
-  const address = await savedAddress(database, customerId);
-  const good = await addCard(browser);
-  const basket = await kitBasket(database, customerId, [
+  const { database } = getApp();
+  const { browser, customerId, subscriptionId } = await customerWithPlan(getApp(), [
     { dish: dishes[0]!, week: week1, quantity: 2 },
   ]);
-  const first = await browser.post('/orders/recipe_kits', {
-    basket_id: basket.id,
-    shipping_address_id: String(address.id),
-    payment_method_id: good.id,
-  });
-  if (first.statusCode !== 201) throw new Error(`order failed: ${first.body}`);
-  const subscriptionId = Number(first.json().meta.subscription_id);
   const plan = await addCard(browser, planCard);
   await database.db
     .update(subscriptions)
@@ -129,7 +104,10 @@ describe('paying a week the billing job could not charge', () => {
     const actionUrl = new URL(attributes.action_url, 'http://localhost');
     const returnUrl = actionUrl.searchParams.get('return_url')!;
     expect(returnUrl).toBe(`/payment/${orderId}?payment_id=${paymentId}`);
-    await submitForm(actionUrl.pathname, { return_url: returnUrl, outcome: 'complete' });
+    await submitForm(getApp().app, actionUrl.pathname, {
+      return_url: returnUrl,
+      outcome: 'complete',
+    });
 
     const details = await browser.get(`/payment_details/${paymentId}`);
     expect(details.json().data.attributes).toMatchObject({

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, payments, sandboxIntents } from '../../server/db/schema';
 import { addCard, pendingOrder, signUp } from './support/payments';
-import { ApiClient, useTestApp } from './support/test-app';
+import { ApiClient, submitForm, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();
 const client = () => new ApiClient(testApp().app);
@@ -37,15 +37,6 @@ async function gatewayCharges(paymentIds: number[]) {
     .from(sandboxIntents)
     .where(eq(sandboxIntents.kind, 'payment_intent'));
   return intents.filter((i) => ours.some((p) => p.processorPaymentId === i.id)).length;
-}
-
-function submitForm(url: string, fields: Record<string, string>) {
-  return testApp().app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
 }
 
 describe('POST /payments with a saved card', () => {
@@ -185,7 +176,7 @@ describe('3-D Secure', () => {
     expect(challenge.body).toContain('£24.50');
     expect(challenge.body).toContain('Complete authentication');
     expect(challenge.body).toContain('Fail authentication');
-    const completed = await submitForm(actionUrl.pathname, {
+    const completed = await submitForm(testApp().app, actionUrl.pathname, {
       return_url: returnUrl,
       outcome: 'complete',
     });
@@ -209,7 +200,7 @@ describe('3-D Secure', () => {
     const payment = response.json().data;
     const actionUrl = new URL(payment.attributes.action_url, 'http://localhost');
 
-    const failed = await submitForm(actionUrl.pathname, {
+    const failed = await submitForm(testApp().app, actionUrl.pathname, {
       return_url: actionUrl.searchParams.get('return_url')!,
       outcome: 'fail',
     });
@@ -273,7 +264,7 @@ describe('a wallet payment through the sandbox approval page', () => {
     expect(walletPage.body).toContain('<h1>Sandbox Wallet</h1>');
     expect(walletPage.body).toContain('£12.00');
 
-    const approved = await submitForm(actionUrl.pathname, {
+    const approved = await submitForm(testApp().app, actionUrl.pathname, {
       return_url: returnUrl,
       decision: 'approve',
     });
@@ -296,7 +287,7 @@ describe('a wallet payment through the sandbox approval page', () => {
     const payment = (await browser.post('/payments', body)).json().data;
     const actionUrl = new URL(payment.attributes.action_url, 'http://localhost');
 
-    await submitForm(actionUrl.pathname, {
+    await submitForm(testApp().app, actionUrl.pathname, {
       return_url: actionUrl.searchParams.get('return_url')!,
       decision: 'cancel',
     });

@@ -2,15 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, subscriptions } from '../../server/db/schema';
 import { addDays } from '../../server/services/subscriptions/schedule-dates';
-import {
-  firstOpenWeek,
-  giveStoreCredit,
-  kitBasket,
-  menuWithDishes,
-  savedAddress,
-  type KitDish,
-} from './support/kit-orders';
-import { addCard, signUp } from './support/payments';
+import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import { signUp } from './support/payments';
+import { customerWithPlan } from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const getApp = useTestApp();
@@ -22,27 +16,20 @@ let subscriptionId: number;
 let kitOrderId: string;
 
 beforeAll(async () => {
-  const { app, database } = getApp();
+  const { database } = getApp();
   dishes = await menuWithDishes(database, week1, [
     { title: 'Pappardelle' },
     { title: 'Tortelloni' },
   ]);
-  browser = new ApiClient(app);
-  customerId = await signUp(browser);
-  const address = await savedAddress(database, customerId);
-  const card = await addCard(browser);
-  await giveStoreCredit(database, customerId, 500);
-  const basket = await kitBasket(database, customerId, [
-    { dish: dishes[0]!, week: week1, quantity: 1 },
-    { dish: dishes[1]!, week: week1, quantity: 1 },
-  ]);
-  const placed = await browser.post('/orders/recipe_kits', {
-    basket_id: basket.id,
-    shipping_address_id: String(address.id),
-    payment_method_id: card.id,
-  });
-  subscriptionId = Number(placed.json().meta.subscription_id);
-  kitOrderId = placed.json().data.id;
+  const planned = await customerWithPlan(
+    getApp(),
+    [
+      { dish: dishes[0]!, week: week1, quantity: 1 },
+      { dish: dishes[1]!, week: week1, quantity: 1 },
+    ],
+    { credit: 500 },
+  );
+  ({ browser, customerId, subscriptionId, orderId: kitOrderId } = planned);
   // Older plans of the same customer, to check the list order (spec section 4).
   await database.db.insert(subscriptions).values([
     { customerId, name: 'B plan', state: 'cancelled', numberOfRecipes: 2 },

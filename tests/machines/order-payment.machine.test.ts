@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
 import {
-  matchesStateKey,
+  createActor,
+  type Snapshot as PersistedSnapshot,
+  type SnapshotFrom,
+  type StateValueFrom,
+} from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
+import {
+  cachedSerializer,
+  memoByInput,
   stateKey,
   takenEdges,
   transitionPaths,
   untakenTransitions,
+  walkPaths,
+  WALK_TIMEOUT_MS,
 } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
 import type { StateKeys } from '../../src/flows/flow-types';
@@ -26,6 +34,7 @@ import type {
 } from '../../machines/order-payment/order-payment.types';
 
 type Snapshot = SnapshotFrom<typeof orderPaymentMachine>;
+type OrderPaymentPath = TestPath<Snapshot, OrderPaymentEvent>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
 type ActorName = 'loadOrder' | 'saveCard' | 'pay' | 'confirmPayment';
 type CallOutcome = `xstate.${'done' | 'error'}.actor.${ActorName}`;
@@ -175,7 +184,8 @@ const entries: { name: string; input: OrderPaymentInput }[] = [
   },
 ];
 
-function createHarness(input: OrderPaymentInput) {
+/** The actor under test with fake calls; from a persisted snapshot to walk another branch. */
+function createHarness(input: OrderPaymentInput, snapshot?: PersistedSnapshot<unknown>) {
   const { fake, settle } = pendingCalls();
   const opened: string[] = [];
   const payInputs: PayOrderInput[] = [];
@@ -189,7 +199,7 @@ function createHarness(input: OrderPaymentInput) {
       },
       actions: { openActionUrl: (_, url: string) => void opened.push(url) },
     }),
-    { input },
+    { input, snapshot },
   );
   // What each payment attempt sends: the input of every new `pay` call.
   const seen = new Set<unknown>();
@@ -218,71 +228,43 @@ function createHarness(input: OrderPaymentInput) {
   return { actor, settle, events, opened, payInputs };
 }
 
-/** Runs a model path on the real machine with fake actors, asserting each state on the way. */
-async function walk(
-  input: OrderPaymentInput,
-  path: {
-    state: Snapshot;
-    test: (params: {
-      states: typeof stateAssertions;
-      events: ReturnType<typeof createHarness>['events'];
-    }) => Promise<unknown>;
-  },
-) {
-  const { actor, events } = createHarness(input);
-  await path.test({ states: stateAssertions, events });
-  expect(actor.getSnapshot().value).toEqual(path.state.value);
-}
+/** Walks an entry's paths on the actor, each shared step once (see `walkPaths`). */
+const walk = (input: OrderPaymentInput, paths: OrderPaymentPath[]) =>
+  walkPaths(paths, (persisted) => createHarness(input, persisted), stateAssertions);
 
 /** States differ by where they are and whether a return is still to be confirmed. */
-const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.returnedPaymentId !== null]);
+const serialize = cachedSerializer((s: Snapshot) =>
+  JSON.stringify([s.value, s.context.returnedPaymentId !== null]),
+);
 
-/** 'done: loadOrder (not_authorized)': an event and what tells its variants apart. */
-function describeEvent(
-  event: OrderPaymentEvent | { type: string; output?: unknown; error?: unknown },
-) {
-  const [, outcome, , name] = event.type.split('.');
-  if (!name) {
-    const choice = (event as { choice?: { kind: string } }).choice;
-    return choice ? `${event.type} (${choice.kind})` : event.type;
-  }
-  const detail =
-    outcome === 'error'
-      ? (event as { error: CheckoutFailure }).error.status
-      : ((event as { output: { status?: string; order?: PayableOrder } }).output.status ??
-        (event as { output: { order?: PayableOrder } }).output.order?.state ??
-        'saved');
-  return `${outcome}: ${name} (${detail})`;
-}
+const modelFor = memoByInput(
+  (input: OrderPaymentInput) =>
+    new TestModel(orderPaymentMachine, {
+      input,
+      events: modelEvents,
+      serializeState: serialize,
+    }),
+);
+const simplePaths = memoByInput((input: OrderPaymentInput) => modelFor(input).getSimplePaths());
+const transitionPathsOf = memoByInput((input: OrderPaymentInput) =>
+  transitionPaths(modelFor(input), modelEvents),
+);
 
-const describeSteps = (path: { steps: { event: { type: string } }[] }) =>
-  path.steps
-    .slice(1)
-    .map((step) => describeEvent(step.event))
-    .join(' → ');
-
-const modelFor = (input: OrderPaymentInput) =>
-  new TestModel(orderPaymentMachine, {
-    input,
-    events: modelEvents,
-    serializeState: serialize,
-    stateMatcher: matchesStateKey,
-  });
-
+/** The whole graph is small: every simple path from each entry, checked on the actor. */
 describe('order payment machine: every simple path', () => {
   for (const entry of entries) {
-    describe(entry.name, () => {
-      for (const path of modelFor(entry.input).getSimplePaths()) {
-        it(`reaches ${stateKey(path.state.value)}: ${describeSteps(path)}`, () =>
-          walk(entry.input, path));
-      }
-    });
+    const paths = simplePaths(entry.input);
+    it(
+      `${entry.name}: walks its ${paths.length} simple paths`,
+      () => walk(entry.input, paths),
+      WALK_TIMEOUT_MS,
+    );
   }
 
   it('reaches every state of the machine (coverage guard)', () => {
     const reached = new Set(
       entries
-        .flatMap((entry) => modelFor(entry.input).getSimplePaths())
+        .flatMap((entry) => simplePaths(entry.input))
         .flatMap((path) => path.steps.map((step) => stateKey(step.state.value)))
         .filter((key) => key !== 'routing'),
     );
@@ -290,23 +272,20 @@ describe('order payment machine: every simple path', () => {
   });
 });
 
+/** Simple paths never go back to a state (a decline back to the choice): these do. */
 describe('order payment machine: every transition', () => {
   for (const entry of entries) {
-    describe(entry.name, () => {
-      for (const path of transitionPaths(modelFor(entry.input), modelEvents)) {
-        // 'takes <event> from <state>', then the whole path with its variants told apart.
-        it(`${path.description.split(':')[0]}: ${describeSteps(path)}`, () =>
-          walk(entry.input, path));
-      }
-    });
+    const paths = transitionPathsOf(entry.input);
+    it(
+      `${entry.name}: takes each of its ${paths.length} transitions`,
+      () => walk(entry.input, paths),
+      WALK_TIMEOUT_MS,
+    );
   }
 
   it('takes every transition the machine declares (coverage guard)', () => {
     const taken = entries.flatMap((entry) =>
-      takenEdges([
-        ...modelFor(entry.input).getSimplePaths(),
-        ...transitionPaths(modelFor(entry.input), modelEvents),
-      ]),
+      takenEdges([...simplePaths(entry.input), ...transitionPathsOf(entry.input)]),
     );
     expect(untakenTransitions(orderPaymentMachine, taken)).toEqual([]);
   });

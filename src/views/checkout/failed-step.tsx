@@ -11,14 +11,16 @@ type FailedSnapshot = Snapshot<unknown> & { context: { errors: FormError[] } };
 export function FailedStep({
   actor,
   retryLabel = 'Try again',
+  documentTitle = 'Checkout: something went wrong',
   children,
 }: {
   actor: ActorRef<FailedSnapshot, { type: 'retry' }>;
   /** What trying again does, when the machine knows better than "Try again". */
   retryLabel?: string;
+  documentTitle?: string;
   children?: ReactNode;
 }) {
-  useDocumentTitle('Checkout: something went wrong');
+  useDocumentTitle(documentTitle);
   const message = useSelector(actor, (snapshot) => snapshot.context.errors[0]?.message);
   return (
     <div className="narrow">

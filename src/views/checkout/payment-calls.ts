@@ -1,10 +1,14 @@
 import type {
+  CheckoutFailure,
   NewCard,
   PaymentGateway,
+  PaymentOptions,
   SavedPaymentMethod,
 } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import type { SaveCardInput } from '../../../machines/checkout-shared/checkout-shared';
 import { api, unwrap } from '../../api/client';
 import { parseCardExpiry } from '../../domain/checkout';
+import { checkoutCall } from './checkout-call';
 
 /** A payment method resource as the checkouts show it. */
 export function toPaymentMethod(resource: {
@@ -35,6 +39,45 @@ export async function paymentGateway(): Promise<PaymentGateway> {
   ).data.attributes;
   return name === 'stripe' && publishableKey ? { name, publishableKey } : { name: 'sandbox' };
 }
+
+/** The customer's saved methods and the gateway's card form, asked for together. */
+export async function paymentOptions(): Promise<PaymentOptions> {
+  const [methods, gateway] = await Promise.all([
+    unwrap(api.GET('/payment_methods')),
+    paymentGateway(),
+  ]);
+  return { methods: methods.data.map(toPaymentMethod), gateway };
+}
+
+/**
+ * A payment attempt's key: a retried request repeats it, a new attempt (after a decline) does not.
+ * The page's own random part keeps keys unique at the gateway even when order ids repeat (a
+ * database reset); the server also namespaces them by customer.
+ */
+const pageNonce = crypto.randomUUID();
+export const paymentAttemptKey = (flow: string, orderId: string, method: string, attempt: number) =>
+  `${flow}-${orderId}-${pageNonce}-${method}-${attempt}`;
+
+/**
+ * A payment after the bank's (or the wallet's) page, GET payment_details/{id}: how it ended (a
+ * payment neither succeeded nor failed is still pending), for which order, and the bank's words.
+ */
+export async function paymentDetails(paymentId: string) {
+  const payment = await unwrap(
+    api.GET('/payment_details/{id}', { params: { path: { id: paymentId } } }),
+  );
+  const { state, order_id: orderId, amount, failure_message: message } = payment.data.attributes;
+  const status = state === 'succeeded' || state === 'failed' ? state : ('pending' as const);
+  return { status, orderId, amount, message };
+}
+
+/** The machines' `saveCard` call: the new card chosen, saved with the gateway's form. */
+export const saveChosenCard = (input: SaveCardInput<{ kind: string; card?: NewCard }>) =>
+  checkoutCall(async () => {
+    const card = input.choice?.kind === 'newCard' ? input.choice.card : undefined;
+    if (!card) throw { status: 0 } satisfies CheckoutFailure;
+    return saveNewCard(card, input.gateway);
+  });
 
 /**
  * Saves a new card: a setup intent, confirmed by Stripe Elements or by the sandbox's stand-in

@@ -10,7 +10,12 @@ import type {
 import { api, unwrap } from '../../api/client';
 import { fetchOrder, type OrderWithItems } from '../../api/orders';
 import { checkoutCall } from '../checkout/checkout-call';
-import { paymentGateway, saveNewCard, toPaymentMethod } from '../checkout/payment-calls';
+import {
+  paymentAttemptKey,
+  paymentDetails,
+  paymentOptions,
+  saveChosenCard,
+} from '../checkout/payment-calls';
 
 const toPayableOrder = ({ order, lines }: OrderWithItems): PayableOrder => ({
   id: order.id,
@@ -29,15 +34,6 @@ const toPayableOrder = ({ order, lines }: OrderWithItems): PayableOrder => ({
   })),
 });
 
-/**
- * An attempt's key: a retried request repeats it, a new attempt (after a decline) does not. The
- * page's own random part keeps keys unique at the gateway even when order ids repeat (a database
- * reset); the server also namespaces them by customer.
- */
-const pageNonce = crypto.randomUUID();
-const idempotencyKey = (orderId: string, methodId: string, attempt: number) =>
-  `order-payment-${orderId}-${pageNonce}-${methodId}-${attempt}`;
-
 /** The order payment page wired to the real API. */
 export const liveOrderPaymentMachine = orderPaymentMachine.provide({
   actors: {
@@ -45,31 +41,23 @@ export const liveOrderPaymentMachine = orderPaymentMachine.provide({
       checkoutCall(async () => {
         // Not an order id: nothing to ask the server.
         if (!/^\d+$/.test(input.orderId)) throw { status: 404 } satisfies CheckoutFailure;
-        const [order, methods, gateway] = await Promise.all([
-          fetchOrder(input.orderId),
-          unwrap(api.GET('/payment_methods')),
-          paymentGateway(),
-        ]);
-        return {
-          order: toPayableOrder(order),
-          methods: methods.data.map(toPaymentMethod),
-          gateway,
-        };
+        const [order, options] = await Promise.all([fetchOrder(input.orderId), paymentOptions()]);
+        return { order: toPayableOrder(order), ...options };
       }),
     ),
-    saveCard: fromPromise(({ input }) =>
-      checkoutCall(async () => {
-        if (input.choice?.kind !== 'newCard') throw { status: 0 } satisfies CheckoutFailure;
-        return saveNewCard(input.choice.card, input.gateway);
-      }),
-    ),
+    saveCard: fromPromise(({ input }) => saveChosenCard(input)),
     pay: fromPromise(({ input }) =>
       checkoutCall(async () => {
         const payment = await unwrap(
           api.POST('/payments', {
             params: {
               header: {
-                'Idempotency-Key': idempotencyKey(input.orderId, input.methodId, input.attempt),
+                'Idempotency-Key': paymentAttemptKey(
+                  'order-payment',
+                  input.orderId,
+                  input.methodId,
+                  input.attempt,
+                ),
               },
             },
             body: {
@@ -93,30 +81,7 @@ export const liveOrderPaymentMachine = orderPaymentMachine.provide({
         throw { status: 402, message: message ?? undefined } satisfies CheckoutFailure;
       }),
     ),
-    confirmPayment: fromPromise(({ input }) =>
-      checkoutCall(async () => {
-        const payment = await unwrap(
-          api.GET('/payment_details/{id}', { params: { path: { id: input.paymentId } } }),
-        );
-        const {
-          state,
-          order_id: orderId,
-          amount,
-          failure_message: message,
-        } = payment.data.attributes;
-        return {
-          status:
-            state === 'succeeded'
-              ? ('succeeded' as const)
-              : state === 'failed'
-                ? ('failed' as const)
-                : ('pending' as const),
-          orderId,
-          amount,
-          message,
-        };
-      }),
-    ),
+    confirmPayment: fromPromise(({ input }) => checkoutCall(() => paymentDetails(input.paymentId))),
   },
   actions: {
     openActionUrl: (_, url: string) => window.location.assign(url),

@@ -5,8 +5,8 @@ import type { StateValueFrom } from 'xstate';
 import { PAYMENT_SUCCESS_PATH } from '../../../machines/order-payment/order-payment.machine';
 import { useCustomer } from '../../session/session-context';
 import { liveOrderPaymentMachine } from './order-payment-actors';
+import { FailedStep } from '../checkout/failed-step';
 import {
-  LoadFailed,
   NothingToPay,
   OrderNotFound,
   PayStep,
@@ -41,7 +41,10 @@ const views = {
   savingCard: PayStep,
   paying: PayStep,
   redirecting: PayStep,
-  failed: LoadFailed,
+  // The order or the returned payment could not be read: the checkouts' failed step.
+  failed: ({ actor }) => (
+    <FailedStep actor={actor} documentTitle="Pay for your order: something went wrong" />
+  ),
   paid: ToSuccess,
   nothingToPay: NothingToPay,
   notFound: OrderNotFound,

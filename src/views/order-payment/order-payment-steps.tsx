@@ -1,19 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import type {
-  ElementsCard,
-  PayableOrder,
-  TypedCard,
-} from '../../../machines/order-payment/order-payment.types';
+import type { PayableOrder } from '../../../machines/order-payment/order-payment.types';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { Button } from '../../components/form/button';
-import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../domain/money';
 import { orderStatusText } from '../../domain/order-status';
-import { NEW_CARD, PaymentMethodFields, selectedMethod } from '../checkout/payment-method-fields';
+import { CardPaymentForm, PaymentErrorSummary } from '../checkout/card-payment-form';
 import type { liveOrderPaymentMachine } from './order-payment-actors';
 
 export type OrderPaymentActor = Actor<typeof liveOrderPaymentMachine>;
@@ -80,45 +73,23 @@ export function PayStep({ actor }: OrderPaymentViewProps) {
   const chosen = useSelector(actor, (s) =>
     s.context.choice?.kind === 'saved' ? s.context.choice.methodId : null,
   );
-  const [picked, setPicked] = useState<string | null>(null);
-  const [card, setCard] = useState<TypedCard>({ number: '', expiry: '', cvc: '' });
-  const [elementsCard, setElementsCard] = useState<ElementsCard | null>(null);
-  const selected = selectedMethod(methods, picked, chosen);
   if (!order) return null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (selected !== NEW_CARD)
-      return actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: selected } });
-    const newCard = gateway.name === 'stripe' ? elementsCard : card;
-    if (newCard) actor.send({ type: 'payment.submit', choice: { kind: 'newCard', card: newCard } });
-  };
 
   return (
     <div className="narrow">
-      <ErrorSummary
-        errors={summary.map((error) =>
-          error.fieldId === 'payment' ? { ...error, fieldId: 'payment-method' } : error,
-        )}
-      />
+      <PaymentErrorSummary summary={summary} />
       <h1>Pay for your order</h1>
       <p>We couldn&apos;t take the payment for this order. Pay now to keep your delivery.</p>
       <OrderSummary order={order} />
-      <form onSubmit={submit} noValidate aria-busy={busy}>
-        <PaymentMethodFields
-          methods={methods}
-          selected={selected}
-          onSelect={setPicked}
-          gateway={gateway}
-          card={card}
-          onCard={setCard}
-          onElementsCard={setElementsCard}
-          errorFor={errorFor}
-        />
-        <Button type="submit" busy={busy}>
-          Pay {formatPrice(order.amountToCharge)}
-        </Button>
-      </form>
+      <CardPaymentForm
+        methods={methods}
+        gateway={gateway}
+        chosen={chosen}
+        amount={order.amountToCharge}
+        busy={busy}
+        errorFor={errorFor}
+        onPay={(choice) => actor.send({ type: 'payment.submit', choice })}
+      />
     </div>
   );
 }
@@ -129,21 +100,6 @@ export function Waiting({ message }: { message: string }) {
     <p className="page-loading" role="status">
       {message}
     </p>
-  );
-}
-
-/** The order (or the returned payment) could not be read: say so and offer to try again. */
-export function LoadFailed({ actor }: OrderPaymentViewProps) {
-  useDocumentTitle('Pay for your order');
-  const message = useSelector(actor, (s) => s.context.errors[0]?.message);
-  return (
-    <div className="narrow">
-      <h1>Pay for your order</h1>
-      <div className="notice notice--error" role="alert">
-        <p>{message}</p>
-      </div>
-      <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>
-    </div>
   );
 }
 

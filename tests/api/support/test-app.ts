@@ -36,6 +36,16 @@ export function useTestApp(
   };
 }
 
+/** A form the browser posts outside the API (the sandbox bank's page): URL-encoded, no session. */
+export function submitForm(app: FastifyInstance, url: string, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
