@@ -1,16 +1,11 @@
-import { kitBasket, payWithNewCard, savedHome, throughInstructions } from './support/kit-checkout';
-import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { payWithNewCard, returningCustomerAtPayment } from './support/kit-checkout';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 test.describe('kit checkout: a card that needs 3-D Secure', () => {
   test('the bank page, then back to the confirmation and the plan in upcoming orders', async ({
     page,
   }) => {
-    await signUpViaApi(page.request);
-    await savedHome(page.request);
-    await kitBasket(page.request);
-    await page.goto('/checkout');
-
-    await throughInstructions(page);
+    await returningCustomerAtPayment(page);
     await payWithNewCard(page, '4000 0027 6000 3184');
     await expect(page).toHaveURL(/\/sandbox\/challenge\//);
     await page.getByRole('button', { name: 'Complete authentication' }).click();
@@ -27,12 +22,7 @@ test.describe('kit checkout: a card that needs 3-D Secure', () => {
   test('a failed authentication says so; the written order is then paid with another card on its page', async ({
     page,
   }) => {
-    await signUpViaApi(page.request);
-    await savedHome(page.request);
-    await kitBasket(page.request);
-    await page.goto('/checkout');
-
-    await throughInstructions(page);
+    await returningCustomerAtPayment(page);
     await payWithNewCard(page, '4000 0027 6000 3184');
     await expect(page).toHaveURL(/\/sandbox\/challenge\//);
     await page.getByRole('button', { name: 'Fail authentication' }).click();

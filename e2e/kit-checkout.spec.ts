@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
   boxThroughMenuToCheckout,
+  fillHomeAddress,
   GNOCCHI,
   kitBasket,
   payWithNewCard,
   paymentSummaryRow,
+  returningCustomerAtPayment,
   savedHome,
   throughInstructions,
 } from './support/kit-checkout';
@@ -42,11 +44,7 @@ test.describe('kit checkout', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toContainText('Enter a phone number');
     await expectNoAxeViolations(page);
-    await page.getByLabel('Phone number').fill('07812 345678');
-    await page.getByLabel('Address line 1').fill('12 Devonshire Road');
-    await page.getByLabel('Town or city').fill('London');
-    await page.getByLabel('Postcode').fill('W4 2HD');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillHomeAddress(page);
 
     await throughInstructions(page);
     await expect(page).toHaveURL(/\/checkout\/payment$/);
@@ -62,12 +60,7 @@ test.describe('kit checkout', () => {
   test('a returning customer with a saved address goes straight to instructions; a declined card says so', async ({
     page,
   }) => {
-    await signUpViaApi(page.request);
-    await savedHome(page.request);
-    await kitBasket(page.request);
-    await page.goto('/checkout');
-
-    await throughInstructions(page);
+    await returningCustomerAtPayment(page);
     await payWithNewCard(page, '4000 0000 0000 0002');
     await expect(page.getByRole('alert')).toContainText('Your card was declined.');
     await expect(page).toHaveURL(/\/checkout\/payment$/);
@@ -114,11 +107,7 @@ test.describe('kit checkout', () => {
     await expect(page).toHaveURL(/\/checkout\/delivery\/address$/);
     await expect(page.getByLabel('First name')).toHaveValue('Lucia');
     await expect(page.getByLabel('Last name')).toHaveValue('Ferrari');
-    await page.getByLabel('Phone number').fill('07812 345678');
-    await page.getByLabel('Address line 1').fill('12 Devonshire Road');
-    await page.getByLabel('Town or city').fill('London');
-    await page.getByLabel('Postcode').fill('W4 2HD');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillHomeAddress(page);
 
     await throughInstructions(page);
     await payForTheMenuBox(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { kitBasket, throughInstructions } from './support/kit-checkout';
+import { fillHomeAddress, kitBasket, throughInstructions } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 
 const pounds = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -65,11 +65,7 @@ test.describe('store credit', () => {
 
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/checkout\/delivery\/address$/);
-    await page.getByLabel('Phone number').fill('07812 345678');
-    await page.getByLabel('Address line 1').fill('12 Devonshire Road');
-    await page.getByLabel('Town or city').fill('London');
-    await page.getByLabel('Postcode').fill('W4 2HD');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillHomeAddress(page);
     await throughInstructions(page);
 
     await expect(page).toHaveURL(/\/checkout\/payment-with-credits$/);

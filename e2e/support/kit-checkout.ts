@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, firstOrderableWeek } from '../../src/domain/weeks';
 import { apiCall } from './api';
-import { expect, expectNoAxeViolations } from './fixtures';
+import { expect, expectNoAxeViolations, signUpViaApi } from './fixtures';
 
 /** Seeded dishes on every week's menu: variant id = product id x 10 + 1 (Regular). */
 export const CORE_REGULAR_VARIANTS = ['11', '21'];
@@ -101,6 +101,24 @@ export async function payWithNewCard(page: Page, number: string) {
   await page.getByLabel('Expiry date').fill('04/39');
   await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+/** On the address step: HOME's phone and address (the names come from the account), then Continue. */
+export async function fillHomeAddress(page: Page) {
+  await page.getByLabel('Phone number').fill(HOME.phone);
+  await page.getByLabel('Address line 1').fill(HOME.address1);
+  await page.getByLabel('Town or city').fill(HOME.city);
+  await page.getByLabel('Postcode').fill(HOME.zip);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** A signed-up customer with HOME saved and a box, through instructions to the payment step. */
+export async function returningCustomerAtPayment(page: Page) {
+  await signUpViaApi(page.request);
+  await savedHome(page.request);
+  await kitBasket(page.request);
+  await page.goto('/checkout');
+  await throughInstructions(page);
 }
 
 export async function throughInstructions(page: Page) {
