@@ -1,3 +1,4 @@
+import { kitBasket } from './support/kit-checkout';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from './support/fixtures';
 
 test.describe('routes and redirects', () => {
@@ -98,7 +99,10 @@ test.describe('account', () => {
 
 test.describe('shell', () => {
   test('the top bar switches to its checkout variant on checkout routes', async ({ page }) => {
-    await page.goto('/checkout/payment');
+    // A visitor with a box stays on the checkout (without one it leaves for /menu at once).
+    await kitBasket(page.request);
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/checkout\/continue$/);
     await expect(page.getByRole('banner')).toHaveAttribute('data-variant', 'checkout');
     await expect(page.getByText('Secure checkout')).toBeVisible();
     await page.goto('/menu');
