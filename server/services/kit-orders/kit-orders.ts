@@ -19,7 +19,6 @@ import {
   schedules,
   storeCreditTransactions,
   subscriptions,
-  type BasketAddress,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
 import { priceBasket, type BasketPrice } from '../basket-pricing';
@@ -35,6 +34,7 @@ import {
 } from '../subscriptions/schedule-dates';
 import { variantDetails } from '../subscriptions/weekly-menu';
 import type { StockKeeper } from '../catalogue/catalogue';
+import { orderAddressOf } from '../order-address';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, { detail, pointer });
@@ -164,23 +164,6 @@ export interface PlacedKitOrder {
   paymentMethodId: number | null;
 }
 
-const addressOf = (row: typeof addresses.$inferSelect): BasketAddress => ({
-  address1: row.address1,
-  address2: row.address2,
-  city: row.city,
-  zip: row.zip,
-  phone: row.phone,
-  first_name: row.firstName,
-  last_name: row.lastName,
-  lat: row.lat,
-  lon: row.lon,
-  company: row.company,
-  country: row.country,
-  country_code: row.countryCode,
-  region: row.region,
-  region_code: row.regionCode,
-});
-
 async function requireOwned<T extends { customerId: number }>(
   rows: Promise<T[]>,
   customerId: number,
@@ -286,7 +269,7 @@ export async function placeKitOrder(
       );
     }
 
-    const address = addressOf(shipping);
+    const address = orderAddressOf(shipping);
     const note =
       [input.courierInstruction?.trim(), (input.deliveryNote ?? basket.deliveryNote)?.trim()]
         .filter(Boolean)

@@ -31,6 +31,7 @@ import { ApiError } from '../../http/jsonapi';
 import { settleSubscription } from '../kit-orders/kit-payment';
 import { spendStoreCredit } from '../kit-orders/kit-orders';
 import type { StockKeeper } from '../catalogue/catalogue';
+import { orderAddressOf } from '../order-address';
 import type { PaymentGateway } from '../payments/gateway';
 import { PaymentDeclinedError, payOrder } from '../payments/payment-service';
 import { chefPicks, type DietaryFlags } from './chef-picks';
@@ -385,21 +386,7 @@ async function shippingAddress(
         : eq(addresses.id, subscription.shippingAddressId),
     )
     .limit(1);
-  if (!row) return null;
-  return {
-    address1: row.address1,
-    address2: row.address2,
-    city: row.city,
-    zip: row.zip,
-    phone: row.phone,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    lat: row.lat,
-    lon: row.lon,
-    company: row.company,
-    country: row.country,
-    country_code: row.countryCode,
-  };
+  return row ? orderAddressOf(row) : null;
 }
 
 /**
