@@ -9,7 +9,7 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-import { signOutThroughMenu } from './support/account-menu';
+import { openAccountMenu, signOutThroughMenu } from './support/account-menu';
 
 /** What the customer sees on each step of the auth machine. */
 const stepHeadings = {
@@ -249,7 +249,7 @@ test.describe('sign out', () => {
           })
         : route.fallback(),
     );
-    await page.getByRole('button', { name: 'My account' }).click();
+    await openAccountMenu(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Logout request failed')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();

@@ -6,13 +6,25 @@ import { expect } from './fixtures';
  * The screen shows the customer signed out at once, before `DELETE sessions` has gone: a test
  * that navigates on that cue can abort the call and stay signed in.
  */
+/**
+ * Opens the header's "My account" menu. The header re-renders as the session settles after a
+ * sign-in, which can close a menu opened a moment before: open it until its items show.
+ */
+export async function openAccountMenu(page: Page) {
+  await expect(async () => {
+    const menu = page.getByRole('button', { name: 'My account' });
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
+
 export async function signOutThroughMenu(page: Page) {
   const ended = page.waitForResponse(
     (response) =>
       response.request().method() === 'DELETE' &&
       new URL(response.url()).pathname === '/api/v2/sessions',
   );
-  await page.getByRole('button', { name: 'My account' }).click();
+  await openAccountMenu(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   expect((await ended).status()).toBe(204);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
