@@ -253,7 +253,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Runs the subscription billing job as of a time (end-to-end tests). Only when the development mailbox is enabled (not in production); 404 otherwise. */
+        /** Runs the subscription billing job as of a time (end-to-end tests). A development tool: only with DEV_TOOLS=true and for a local request; 404 otherwise. */
         post: operations["createDevBillingRun"];
         delete?: never;
         options?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The development mailbox (sent emails, newest first). Only when the mailbox is enabled (not in production); 404 otherwise. */
+        /** The development mailbox (sent emails, newest first). A development tool: only with DEV_TOOLS=true and for a local request; 404 otherwise. */
         get: operations["listDevEmails"];
         put?: never;
         post?: never;

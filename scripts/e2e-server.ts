@@ -8,10 +8,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sfoglia-e2e-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 process.env.DATA_DIR = dataDir;
 // The tests expect the defaults: this fresh database (not a DATABASE_URL from the shell), the
-// seeded postcode directory (no network here), the development mailbox and the demo banner
-// (both off in production), and email links that point at this server.
-for (const name of ['DATABASE_URL', 'POSTCODE_API_URL', 'SMTP_URL', 'MAILBOX', 'DEMO_BANNER'])
+// seeded postcode directory (no network here), the demo banner (off in production), and email
+// links that point at this server; the development tools (mailbox, billing runs) are on.
+for (const name of ['DATABASE_URL', 'POSTCODE_API_URL', 'SMTP_URL', 'DEMO_BANNER'])
   delete process.env[name];
+process.env.DEV_TOOLS = 'true';
 process.env.NODE_ENV = 'test';
 process.env.PORT ??= '4173';
 process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;

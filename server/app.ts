@@ -7,6 +7,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/error-handler';
+import { guardDevTools } from './http/dev-tools';
 import { ApiError, errorDocument } from './http/jsonapi';
 import { createDeps, createHandlers, type Deps } from './routes/index';
 import { registerDevMailbox } from './routes/dev/mailbox-page';
@@ -58,6 +59,8 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     }
   });
 
+  guardDevTools(app, config.devTools);
+
   captureRelayRawBody(app);
 
   const deps = createDeps({ config, db: database.db, ...overrides });
@@ -66,7 +69,7 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     serviceHandlers: createHandlers(deps),
     prefix: 'api/v2',
   });
-  if (config.mailboxEnabled) registerDevMailbox(app, deps);
+  if (config.devTools) registerDevMailbox(app, deps);
   if (deps.paymentGateway instanceof SandboxGateway) registerSandboxPages(app, deps.paymentGateway);
   registerStripeWebhook(app, deps);
   registerStorefrontGraphql(app, deps);

@@ -13,8 +13,13 @@ export interface Config {
   secureCookies: boolean;
   /** Text of the staging/demo banner; null hides it. */
   demoBanner: string | null;
-  /** The development mailbox page and /api/v2/dev/emails. */
-  mailboxEnabled: boolean;
+  /**
+   * Development tools (the mailbox page, /api/v2/dev/*): off unless DEV_TOOLS=true, and even then
+   * they answer only local requests (server/http/dev-tools.ts).
+   */
+  devTools: boolean;
+  /** Origins besides this site's own that may make state-changing API calls (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   /** External postcode lookup service; when unset the seeded postcode directory is used. */
@@ -65,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     publicUrl,
@@ -78,7 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : (env.DEMO_BANNER ??
           (production ? null : 'Demo site: no real orders are taken or charged.')),
-    mailboxEnabled: env.MAILBOX ? env.MAILBOX === 'true' : !production,
+    devTools: env.DEV_TOOLS === 'true',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sfoglia <hello@sfoglia.test>',
     postcodeApiUrl: env.POSTCODE_API_URL || undefined,

@@ -14,6 +14,8 @@ const children: ChildProcess[] = [
       env: {
         ...process.env,
         PORT: apiPort,
+        // The mailbox and the other development tools (local requests only).
+        DEV_TOOLS: process.env.DEV_TOOLS ?? 'true',
         PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
       },
     },

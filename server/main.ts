@@ -18,7 +18,12 @@ const where = config.databaseUrl
 console.log(`Sfoglia is running at ${config.publicUrl}`);
 console.log(`Database: ${where}`);
 console.log(`Demo sign-in: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
-if (config.mailboxEnabled) console.log(`Mailbox: ${config.publicUrl}/dev/mailbox`);
+if (config.devTools) {
+  console.log(
+    `Mailbox: ${config.publicUrl}/dev/mailbox (development tools on: local requests only)`,
+  );
+  if (config.production) console.warn('Warning: DEV_TOOLS=true in production');
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -5,7 +5,7 @@ import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { signupBody } from './support/customers';
 import { ApiClient, useTestApp } from './support/test-app';
 
-const testApp = useTestApp();
+const testApp = useTestApp({ env: { DEV_TOOLS: 'true' } });
 const client = () => new ApiClient(testApp().app);
 const takeaway = { type: 'TakeawayBasket', restaurant_id: 16, fulfillment_type: 'delivery' };
 

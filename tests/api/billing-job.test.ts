@@ -17,7 +17,7 @@ import { addCard } from './support/payments';
 import { customerWithPlan } from './support/subscribers';
 import { useTestApp } from './support/test-app';
 
-const getApp = useTestApp();
+const getApp = useTestApp({ env: { DEV_TOOLS: 'true' } });
 const week1 = firstOpenWeek();
 const week2 = addDays(week1, 7);
 const week3 = addDays(week1, 14);

@@ -11,7 +11,7 @@ import { ApiClient, submitForm, useTestApp } from './support/test-app';
  * Paying an order the billing job could not charge, as /payment/{orderId} does: the order and
  * the plan both recover.
  */
-const getApp = useTestApp();
+const getApp = useTestApp({ env: { DEV_TOOLS: 'true' } });
 const week1 = firstOpenWeek();
 const week2 = addDays(week1, 7);
 /** Just after week 2's cut-off: the billing job writes and charges week 2. */

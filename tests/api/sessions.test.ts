@@ -4,7 +4,7 @@ import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { hashSecret } from '../../server/services/tokens';
 import { ApiClient, useTestApp } from './support/test-app';
 
-const testApp = useTestApp();
+const testApp = useTestApp({ env: { DEV_TOOLS: 'true' } });
 const client = () => new ApiClient(testApp().app);
 const MISMATCH = "Email and Password don't match";
 

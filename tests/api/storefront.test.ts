@@ -3,7 +3,7 @@ import { addDays, menuHandle, weekStart } from '../../src/domain/weeks';
 import { signupBody } from './support/customers';
 import { ApiClient, useTestApp } from './support/test-app';
 
-const testApp = useTestApp();
+const testApp = useTestApp({ env: { DEV_TOOLS: 'true' } });
 const client = () => new ApiClient(testApp().app);
 const graphql = (query: string, variables?: Record<string, unknown>) =>
   client().post('/storefront/graphql', { query, variables });

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
-import { notFound } from '../../http/jsonapi';
+import { routeNotFound } from '../../http/dev-tools';
 import type { Deps } from '../index';
 
 export type EmailRow = typeof emailOutbox.$inferSelect;
@@ -15,7 +15,8 @@ export async function listEmails(deps: Deps, to?: string): Promise<EmailRow[]> {
 export function devEmailHandlers(deps: Deps): OperationHandlers<'listDevEmails'> {
   return {
     listDevEmails: async (request) => {
-      if (!deps.config.mailboxEnabled) throw notFound('Mailbox');
+      // Also hidden by the route guard (server/http/dev-tools.ts); this is the second lock.
+      if (!deps.config.devTools) throw routeNotFound();
       const rows = await listEmails(deps, request.query.to);
       return {
         data: rows.map((row) => ({

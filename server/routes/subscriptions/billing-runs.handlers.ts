@@ -1,13 +1,14 @@
 import type { OperationHandlers } from '../../http/handler';
-import { notFound } from '../../http/jsonapi';
+import { routeNotFound } from '../../http/dev-tools';
 import { runBilling } from '../../services/subscriptions/billing-job';
 import type { Deps } from '../index';
 
-/** Runs the billing job as of a time, for end-to-end tests: only with the development mailbox. */
+/** Runs the billing job as of a time, for end-to-end tests: a development tool (DEV_TOOLS). */
 export function billingRunHandlers(deps: Deps): OperationHandlers<'createDevBillingRun'> {
   return {
     createDevBillingRun: async (request, reply) => {
-      if (!deps.config.mailboxEnabled) throw notFound('Billing runs');
+      // Also hidden by the route guard (server/http/dev-tools.ts); this is the second lock.
+      if (!deps.config.devTools) throw routeNotFound();
       const asOf = new Date(request.body.as_of);
       const run = await runBilling(deps, asOf);
       reply.code(201);
