@@ -8,6 +8,8 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/error-handler';
 import { guardDevTools } from './http/dev-tools';
+import { installOriginCheck } from './http/origin-check';
+import { installSecurityHeaders } from './http/security-headers';
 import { ApiError, errorDocument } from './http/jsonapi';
 import { createDeps, createHandlers, type Deps } from './routes/index';
 import { registerDevMailbox } from './routes/dev/mailbox-page';
@@ -28,8 +30,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Serve the built SPA from dist/ (off in API tests). */
-  serveSpa?: boolean;
+  /** Serve the built SPA from dist/ (off in API tests), or from the directory given (a fixture). */
+  serveSpa?: boolean | string;
   overrides?: Partial<Omit<Deps, 'config' | 'db'>>;
 }
 
@@ -40,6 +42,7 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
   installErrorHandling(app);
+  installSecurityHeaders(app, config);
   await app.register(cookie);
 
   // The fixed branch header doubles as CSRF protection: a cross-site form cannot set it.
@@ -59,6 +62,7 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     }
   });
 
+  installOriginCheck(app, config);
   guardDevTools(app, config.devTools);
 
   captureRelayRawBody(app);
@@ -103,10 +107,11 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
-  const hasSpa = serveSpa && fs.existsSync(path.join(spaDir, 'index.html'));
+  const spaRoot = typeof serveSpa === 'string' ? serveSpa : spaDir;
+  const hasSpa = serveSpa !== false && fs.existsSync(path.join(spaRoot, 'index.html'));
   if (hasSpa) {
     await app.register(fastifyStatic, {
-      root: spaDir,
+      root: spaRoot,
       wildcard: false,
       index: false,
       maxAge: '1y',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withPagePolicy } from '../../http/security-headers';
 import type { Deps } from '../index';
 import { listEmails } from './dev-emails.handlers';
 
@@ -7,6 +8,9 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1d1d1b}article{border-top:1px solid #b1b4b6;padding:1rem 0}pre{white-space:pre-wrap;font:inherit}.meta{color:#505a5f}a{color:#1d4f91}';
 
 /** Escapes the text, then makes its links followable (so a reset link can be opened from here). */
 const linkify = (text: string) =>
@@ -25,11 +29,12 @@ export function registerDevMailbox(app: FastifyInstance, deps: Deps) {
 </article>`,
       )
       .join('\n');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-      .send(`<!doctype html>
+    return withPagePolicy(reply, STYLE)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mailbox · Sfoglia (development)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1d1d1b}article{border-top:1px solid #b1b4b6;padding:1rem 0}pre{white-space:pre-wrap;font:inherit}.meta{color:#505a5f}a{color:#1d4f91}</style>
+<style>${STYLE}</style>
 </head><body><main><h1>Development mailbox</h1>
 <p>Emails the app has sent on this machine. Nothing here left the machine.</p>
 ${items || '<p>No emails yet.</p>'}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatPrice } from '../../../src/domain/money';
 import { safeReturnTo } from '../../../src/domain/return-to';
+import { withPagePolicy } from '../../http/security-headers';
 import { withQuery } from '../../services/payments/gateway';
 import {
   SANDBOX_WALLET_EMAIL,
@@ -24,8 +25,10 @@ button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border:2px solid #0b0c0
 button:focus-visible{outline:3px solid #ffdd00;outline-offset:0;box-shadow:0 0 0 6px #0b0c0c}`;
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store')
-    .send(`<!doctype html>
+  return withPagePolicy(reply, STYLE)
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Sfoglia sandbox</title>
 <style>${STYLE}</style>

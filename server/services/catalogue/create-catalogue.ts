@@ -8,5 +8,5 @@ import { externalCatalogue } from './external-catalogue';
 export function createCatalogue(config: Config, db: Database, now: () => Date): Catalogue {
   return config.catalogueGraphqlUrl
     ? externalCatalogue({ url: config.catalogueGraphqlUrl, token: config.catalogueToken, db, now })
-    : embeddedCatalogue(db);
+    : embeddedCatalogue(db, { introspection: !config.production });
 }

@@ -95,7 +95,10 @@ async function loadMenus(db: Queryable, rows: (typeof weeklyMenus.$inferSelect)[
 /** A menu key is its handle or its week's Monday. */
 const handleOf = (key: string) => (weekOfMenuHandle(key) ? key : `menu-${key}`);
 
-export function embeddedCatalogue(db: Database): Catalogue {
+export function embeddedCatalogue(
+  db: Database,
+  options: { introspection: boolean } = { introspection: true },
+): Catalogue {
   const source: StorefrontSource = {
     collections: async (handles, first) => {
       if (first === 0 || handles?.length === 0) return [];
@@ -171,6 +174,6 @@ export function embeddedCatalogue(db: Database): Catalogue {
       }
       return short;
     },
-    storefront: (request, context) => executeStorefront(source, request, context),
+    storefront: (request, context) => executeStorefront(source, request, context, options),
   };
 }

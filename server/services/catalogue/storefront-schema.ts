@@ -1,4 +1,13 @@
-import { buildSchema, graphql, GraphQLError } from 'graphql';
+import {
+  buildSchema,
+  execute,
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+} from 'graphql';
 import { isDoublePortion } from '../../../src/domain/portion';
 import {
   fromGid,
@@ -207,20 +216,37 @@ function rootValue(source: StorefrontSource, context: StorefrontContext) {
   };
 }
 
-/** Runs one request against the schema with the reference implementation (graphql-js). */
+/**
+ * Runs one request against the schema with the reference implementation (graphql-js). In
+ * production introspection is refused (the contract is in the repository, not on the wire).
+ */
 export async function executeStorefront(
   source: StorefrontSource,
   request: GraphqlRequest,
   context: StorefrontContext,
+  options: { introspection: boolean } = { introspection: true },
 ): Promise<GraphqlResponse> {
   if (request.query.length > MAX_QUERY_LENGTH)
     return { errors: [{ message: `Query too long (at most ${MAX_QUERY_LENGTH} characters)` }] };
-  const result = await graphql({
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch (error) {
+    return toResponse({ errors: [error as GraphQLError] });
+  }
+  const rules = options.introspection
+    ? specifiedRules
+    : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+  const errors = validate(schema, document, rules);
+  if (errors.length > 0) return toResponse({ errors });
+  const result = await execute({
     schema,
-    source: request.query,
+    document,
     rootValue: rootValue(source, context),
     variableValues: request.variables ?? undefined,
     operationName: request.operationName ?? undefined,
   });
-  return JSON.parse(JSON.stringify(result)) as GraphqlResponse;
+  return toResponse(result);
 }
+
+const toResponse = (result: unknown) => JSON.parse(JSON.stringify(result)) as GraphqlResponse;
