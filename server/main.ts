@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { seedDatabase, DEMO_CUSTOMER } from './db/seed';
+import { drainOnSignals, surviveDatabaseErrors } from './shutdown';
 
 const config = loadConfig();
 if (config.production && !config.relaySecret)
@@ -20,10 +21,5 @@ console.log(`Database: ${where}`);
 console.log(`Demo sign-in: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
 if (config.mailboxEnabled) console.log(`Mailbox: ${config.publicUrl}/dev/mailbox`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+drainOnSignals(app, database, config.shutdownTimeoutMs);
+surviveDatabaseErrors(app, database);
