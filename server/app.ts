@@ -20,6 +20,8 @@ import { SandboxGateway } from './services/payments/sandbox-gateway';
 import { captureRelayRawBody, isRelayRequest } from './routes/relay/relay-signature';
 import { createKitchenSimulator } from './services/kitchen-simulator';
 import { startBillingJob } from './services/subscriptions/billing-schedule';
+import { jobErrorReporter } from './db/availability';
+import { registerHealthRoutes } from './routes/health/health-routes';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const specificationPath = path.join(root, 'openapi/openapi.yaml');
@@ -41,7 +43,13 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
-  installErrorHandling(app);
+  installErrorHandling(app, {
+    onDatabaseUnavailable: (error) => database.availability.reportDown(error),
+  });
+  database.availability.useLog(app.log);
+  // The jobs below keep ticking through a database outage: its errors are logged once, not per tick.
+  const jobError = jobErrorReporter(database.availability, (error) => app.log.error(error));
+  registerHealthRoutes(app, database);
   installSecurityHeaders(app, config);
   await app.register(cookie);
 
@@ -82,15 +90,13 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
       db: deps.db,
       config: config.kitchen,
       now: deps.now,
-      onError: (error) => app.log.error(error),
+      onError: jobError,
     });
     app.addHook('onReady', async () => kitchen.start());
     app.addHook('onClose', async () => kitchen.stop());
   }
   if (config.billing.enabled) {
-    const billing = startBillingJob(deps, config.billing.intervalMs, (error) =>
-      app.log.error(error),
-    );
+    const billing = startBillingJob(deps, config.billing.intervalMs, jobError);
     app.addHook('onReady', async () => billing.start());
     app.addHook('onClose', async () => billing.stop());
   }
@@ -98,10 +104,7 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     // Emails that failed to send are retried; row locks keep several instances from sending one twice.
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(
-        () => void deps.mailer.deliverPending().catch((error: unknown) => app.log.error(error)),
-        30_000,
-      );
+      timer = setInterval(() => void deps.mailer.deliverPending().catch(jobError), 30_000);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

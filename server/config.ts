@@ -46,6 +46,8 @@ export interface Config {
   catalogueGraphqlUrl: string | undefined;
   /** Sent to it as X-Shopify-Storefront-Access-Token. */
   catalogueToken: string | undefined;
+  /** SIGTERM waits this long for requests in flight before exiting anyway (server/shutdown.ts). */
+  shutdownTimeoutMs: number;
 }
 
 export interface KitchenConfig {
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogueGraphqlUrl: env.CATALOGUE_GRAPHQL_URL || undefined,
     catalogueToken: env.CATALOGUE_TOKEN || undefined,
+    shutdownTimeoutMs: milliseconds(env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }
 

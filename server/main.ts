@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { seedDatabase, DEMO_CUSTOMER } from './db/seed';
+import { drainOnSignals, surviveDatabaseErrors } from './shutdown';
 
 const config = loadConfig();
 if (config.production && !config.relaySecret)
@@ -25,10 +26,5 @@ if (config.devTools) {
   if (config.production) console.warn('Warning: DEV_TOOLS=true in production');
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+drainOnSignals(app, database, config.shutdownTimeoutMs);
+surviveDatabaseErrors(app, database);

@@ -7,7 +7,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { DatabaseAvailability } from './availability';
 import * as schema from './schema';
 
 /** The one query layer: the same drizzle API over PGlite or a PostgreSQL server. */
@@ -18,8 +20,27 @@ export type Queryable = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Whether the database is reachable, as the pool and the requests last saw it. */
+  availability: DatabaseAvailability;
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** `select 1` within `timeoutMs`: rejects when the database does not answer in time. */
+export async function pingDatabase(handle: DatabaseHandle, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([handle.db.execute(sql`select 1`), timeout]);
+    handle.availability.reportUp();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -29,6 +50,7 @@ export function fromPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    availability: new DatabaseAvailability(),
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -38,11 +60,23 @@ export function fromPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // During an outage a request fails fast (a 503) instead of waiting on a connection forever.
+    connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS) || 2000,
+  });
+  const availability = new DatabaseAvailability();
+  // Without these listeners a connection lost while idle, or while checked out between two
+  // queries, is an 'error' event nobody handles: the process would exit on the first outage.
+  const onError = (error: Error) => availability.reportDown(error);
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    availability.reportUp();
   });
   const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'postgres',
+    availability,
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, errorDocument, type ErrorObject } from './jsonapi';
+import { isDatabaseUnavailable } from '../db/availability';
+import { sendDatabaseUnavailable } from './database-unavailable';
 
 interface AjvError {
   instancePath: string;
@@ -32,10 +34,18 @@ export function validationErrors(
   });
 }
 
-export function installErrorHandling(app: FastifyInstance) {
+export function installErrorHandling(
+  app: FastifyInstance,
+  options: { onDatabaseUnavailable?: (error: unknown) => void } = {},
+) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.code(error.status).send(errorDocument(error.errors));
+    }
+    // An outage is not a bug: a 503 the client may retry, logged once per outage (not per request).
+    if (isDatabaseUnavailable(error)) {
+      options.onDatabaseUnavailable?.(error);
+      return sendDatabaseUnavailable(reply);
     }
     if (error.validation) {
       return reply
