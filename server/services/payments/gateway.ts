@@ -116,6 +116,8 @@ export function declineMessage(declineCode: string): string {
       return 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
     case 'wallet_cancelled':
       return 'The wallet payment was cancelled.';
+    case 'payment_interrupted':
+      return 'Your payment did not go through and you have not been charged. Please pay again.';
     case 'payment_abandoned':
       return 'This payment was not completed in time, so it was cancelled. Please pay again.';
     default:
