@@ -606,7 +606,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pays an order with a saved method, or with a wallet by redirect. Never charges twice: the same Idempotency-Key answers the same payment, a payment in flight is answered to every other request, and a paid order answers 200 with its payment. 201 succeeded (the order is paid); 202 requires_action (send the customer to action_url); 402 declined (the order stays payment_pending and can be paid later). */
+        /** Pays an order with a saved method, or with a wallet by redirect. Never charges twice: the same Idempotency-Key answers the same payment, a payment in flight is answered to every other request, and a paid order answers 200 with its payment. 201 succeeded (the order is paid); 202 requires_action (send the customer to action_url); 402 declined (the order stays payment_pending and can be paid later); 429 too many declines for the order or the customer in the last hour, checked before the gateway is called (Retry-After). */
         post: operations["createPayment"];
         delete?: never;
         options?: never;
@@ -2265,6 +2265,7 @@ export interface operations {
             };
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             502: components["responses"]["Error"];
         };
     };
@@ -3002,6 +3003,7 @@ export interface operations {
             };
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             502: components["responses"]["Error"];
         };
     };

@@ -22,6 +22,7 @@ import { createKitchenSimulator } from './services/kitchen-simulator';
 import { startBillingJob } from './services/subscriptions/billing-schedule';
 import { jobErrorReporter } from './db/availability';
 import { registerHealthRoutes } from './routes/health/health-routes';
+import { startPaymentReconciler } from './services/payments/payment-reconciler';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const specificationPath = path.join(root, 'openapi/openapi.yaml');
@@ -100,6 +101,14 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     app.addHook('onReady', async () => billing.start());
     app.addHook('onClose', async () => billing.stop());
   }
+  // Always on: a payment a crash left in flight is settled however the server is run.
+  const reconciler = startPaymentReconciler(
+    { ...deps, ...config.paymentReconciler },
+    config.paymentReconciler.intervalMs,
+    (error) => app.log.error(error),
+  );
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onClose', async () => reconciler.stop());
   if (config.smtpUrl) {
     // Emails that failed to send are retried; row locks keep several instances from sending one twice.
     let timer: NodeJS.Timeout | undefined;

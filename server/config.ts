@@ -42,6 +42,14 @@ export interface Config {
   kitchen: KitchenConfig;
   /** The in-process subscription billing job (docs/subscriptions.md); off under NODE_ENV=test. */
   billing: { enabled: boolean; intervalMs: number };
+  /** Settles payments a crash left in flight, in process (docs/payments.md). */
+  paymentReconciler: {
+    intervalMs: number;
+    processingTimeoutMs: number;
+    actionTimeoutMs: number;
+  };
+  /** Declined payments allowed per order and per customer in an hour (card testing). */
+  paymentAttemptLimits: { perOrder: number; perCustomer: number };
   /** External storefront GraphQL catalogue; when unset the embedded catalogue is used. */
   catalogueGraphqlUrl: string | undefined;
   /** Sent to it as X-Shopify-Storefront-Access-Token. */
@@ -113,6 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: {
       enabled: env.BILLING_JOB ? env.BILLING_JOB === 'true' : env.NODE_ENV !== 'test',
       intervalMs: milliseconds(env.BILLING_INTERVAL_MS, 600_000) || 600_000,
+    },
+    paymentReconciler: {
+      intervalMs: milliseconds(env.PAYMENT_RECONCILE_INTERVAL_MS, 60_000) || 60_000,
+      processingTimeoutMs: milliseconds(env.PAYMENT_PROCESSING_TIMEOUT_MS, 120_000),
+      actionTimeoutMs: milliseconds(env.PAYMENT_ACTION_TIMEOUT_MS, 1_800_000),
+    },
+    paymentAttemptLimits: {
+      perOrder: milliseconds(env.PAYMENT_DECLINES_PER_ORDER, 5) || 5,
+      perCustomer: milliseconds(env.PAYMENT_DECLINES_PER_CUSTOMER, 10) || 10,
     },
     catalogueGraphqlUrl: env.CATALOGUE_GRAPHQL_URL || undefined,
     catalogueToken: env.CATALOGUE_TOKEN || undefined,

@@ -197,7 +197,8 @@ export const kitCheckoutMachine = setup({
     /** Spec section 5: a card is asked for when credit does not cover the box, or the basket says so. */
     isCardRequested: (_, preview: OrderPreview) =>
       isCardRequested(preview.total, preview.storeCredit, preview.requestCard),
-    isDeclined: (_, failure: CheckoutFailure) => failure.status === 402,
+    // Too many declines (429) stays on the payment step too, with the server's words on what to do.
+    isDeclined: (_, failure: CheckoutFailure) => failure.status === 402 || failure.status === 429,
   },
   actions: {
     assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),

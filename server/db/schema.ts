@@ -510,6 +510,8 @@ export const payments = pgTable(
       .on(t.orderId)
       .where(sql`state = 'succeeded'`),
     index('payments_order_idx').on(t.orderId),
+    // reconcilePayments looks for payments in flight for too long.
+    index('payments_state_updated_idx').on(t.state, t.updatedAt),
   ],
 );
 

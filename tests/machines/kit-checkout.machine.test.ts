@@ -659,6 +659,19 @@ describe('kit checkout machine: the spec rules', () => {
     expect(actor.getSnapshot().context.choice).toBeNull();
   });
 
+  it('keeps too many declines (429) on the payment step with the server’s words', async () => {
+    const { actor, settle } = await toPayment();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    const message =
+      'Too many payments for your account were declined. Please check your card details with your bank, then try again in 60 minutes.';
+    await settle({
+      type: 'xstate.error.actor.placeOrder',
+      error: { status: 429, message, hardDecline: false },
+    });
+    expect(actor.getSnapshot().matches({ steps: 'payment' })).toBe(true);
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(message);
+  });
+
   it('sends the order call what the steps chose', async () => {
     const { actor } = await toPayment();
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });

@@ -5,6 +5,7 @@ import { chargeKitOrder, type KitCharge } from '../../services/kit-orders/kit-pa
 import { orderView } from '../../services/orders/takeaway-orders';
 import { requireCustomer } from '../../services/sessions';
 import { orderDocument } from '../orders/order-document';
+import { withRetryAfter } from '../payments/retry-after';
 import type { Deps } from '../index';
 
 const pounds = (pence: number) => pence / 100;
@@ -18,6 +19,7 @@ export function kitOrderHandlers({
   now,
   paymentGateway,
   catalogue,
+  config,
 }: Deps): OperationHandlers<'previewOrder' | 'createRecipeKitOrder'> {
   return {
     previewOrder: async (request) => {
@@ -66,12 +68,16 @@ export function kitOrderHandlers({
             detail: 'Choose a card to pay the amount your store credit does not cover',
             pointer: '/payment_method_id',
           });
-        charge = await chargeKitOrder(db, paymentGateway, now, {
-          customer,
-          orderId: placed.orderId,
-          subscriptionId: placed.subscriptionId,
-          paymentMethodId: placed.paymentMethodId,
-        });
+        const paymentMethodId = placed.paymentMethodId;
+        charge = await withRetryAfter(reply, () =>
+          chargeKitOrder(db, paymentGateway, now, {
+            customer,
+            orderId: placed.orderId,
+            subscriptionId: placed.subscriptionId,
+            paymentMethodId,
+            limits: config.paymentAttemptLimits,
+          }),
+        );
       }
       const status = charge.status === 202 ? 202 : placed.created ? 201 : 200;
       reply.code(status);

@@ -9,6 +9,7 @@ import {
 } from '../../services/payments/payment-service';
 import { requireCustomer } from '../../services/sessions';
 import type { Deps } from '../index';
+import { withRetryAfter } from './retry-after';
 import { paymentResource } from './payment-resource';
 
 const invalid = (code: string, detail: string, pointer: string) =>
@@ -22,6 +23,7 @@ export function paymentHandlers({
   db,
   now,
   paymentGateway,
+  config,
 }: Deps): OperationHandlers<'createPayment' | 'getPaymentDetails'> {
   return {
     createPayment: async (request, reply) => {
@@ -64,13 +66,16 @@ export function paymentHandlers({
       }
 
       const header = request.headers['idempotency-key'];
-      const result = await payOrder(db, paymentGateway, now, {
-        customer,
-        orderId,
-        method,
-        returnPath: safeReturnTo(body.return_url, defaultReturnPath(method, orderId)),
-        idempotencyKey: typeof header === 'string' && header ? header : undefined,
-      });
+      const result = await withRetryAfter(reply, () =>
+        payOrder(db, paymentGateway, now, {
+          customer,
+          orderId,
+          method,
+          returnPath: safeReturnTo(body.return_url, defaultReturnPath(method, orderId)),
+          idempotencyKey: typeof header === 'string' && header ? header : undefined,
+          limits: config.paymentAttemptLimits,
+        }),
+      );
       reply.code(result.status);
       return { data: paymentResource(result.payment) };
     },

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { subscriptions } from '../../db/schema';
 import type { PaymentGateway } from '../payments/gateway';
+import type { AttemptLimits } from '../payments/payment-attempt-limits';
 import { PaymentDeclinedError, payOrder, type PaymentRow } from '../payments/payment-service';
 import type { CustomerRow } from '../sessions';
 
@@ -49,6 +50,7 @@ export async function chargeKitOrder(
     subscriptionId: number | null;
     paymentMethodId: number;
     idempotencyKey?: string;
+    limits?: AttemptLimits;
   },
 ): Promise<KitCharge> {
   try {
@@ -59,6 +61,7 @@ export async function chargeKitOrder(
       // Back to the kit checkout, which confirms the payment from ?payment_id= (3-D Secure).
       returnPath: '/checkout/payment',
       idempotencyKey: request.idempotencyKey,
+      limits: request.limits,
     });
     if (result.payment.state === 'succeeded')
       await settleSubscription(db, request.subscriptionId, 'paid', now());

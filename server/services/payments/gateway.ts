@@ -57,6 +57,17 @@ export interface WalletPaymentRequest {
   returnUrl: string;
 }
 
+/** What identifies one of our charges at the gateway, even when its answer was never recorded. */
+export interface PaymentLookup {
+  /** The gateway's payment id, when we recorded one. */
+  id: string | null;
+  /** The key the charge was sent with: finds a charge made just before a crash. */
+  idempotencyKey: string;
+  customer: GatewayCustomer;
+  /** When we claimed the attempt: the charge cannot be older. */
+  createdAt: Date;
+}
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** Card: the browser's form confirms it. Wallet: `actionUrl` is the approval page. */
@@ -73,6 +84,13 @@ export interface PaymentGateway {
   startWalletPayment(input: WalletPaymentRequest): Promise<PaymentOutcome>;
   /** The payment's state now (after a challenge or an approval). */
   retrievePayment(id: string): Promise<PaymentOutcome>;
+  /** The charge's state now, by id or by idempotency key; null when the gateway never got it. */
+  retrieve(lookup: PaymentLookup): Promise<PaymentOutcome | null>;
+  /**
+   * Cancels a payment still waiting for the customer (3-D Secure, a wallet). Answers its state
+   * after: failed `payment_abandoned`, or whatever it reached first (succeeded stays succeeded).
+   */
+  cancel(id: string): Promise<PaymentOutcome>;
 }
 
 /** Raised when the gateway cannot be reached or answers an unexpected error (not a decline). */
@@ -98,6 +116,10 @@ export function declineMessage(declineCode: string): string {
       return 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
     case 'wallet_cancelled':
       return 'The wallet payment was cancelled.';
+    case 'payment_interrupted':
+      return 'Your payment did not go through and you have not been charged. Please pay again.';
+    case 'payment_abandoned':
+      return 'This payment was not completed in time, so it was cancelled. Please pay again.';
     default:
       return 'Your card was declined.';
   }

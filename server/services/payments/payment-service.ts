@@ -3,6 +3,7 @@ import { isHardDecline } from '../../../src/domain/payment';
 import type { Database, Queryable } from '../../db/database';
 import { orders, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
+import { crashPoint } from '../crash-points';
 import type { CustomerRow } from '../sessions';
 import {
   GatewayUnavailableError,
@@ -11,6 +12,7 @@ import {
   type PaymentGateway,
   type PaymentOutcome,
 } from './gateway';
+import { assertAttemptAllowed, type AttemptLimits } from './payment-attempt-limits';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -58,6 +60,8 @@ export interface PayRequest {
   /** Same-site path the customer comes back to after a challenge or an approval. */
   returnPath: string;
   idempotencyKey: string | undefined;
+  /** Caps on declined attempts for a customer's own payments (the billing job has none). */
+  limits?: AttemptLimits;
 }
 
 /** What the handler answers: 200 an already paid order, 201 succeeded, 202 waiting, 402 declined. */
@@ -89,12 +93,14 @@ export async function payOrder(
     );
   for (const row of waiting) await refreshPayment(db, gateway, now, row.payments);
 
-  const claim = await db.transaction((tx) => claimAttempt(tx, gateway, request));
+  const claim = await db.transaction((tx) => claimAttempt(tx, gateway, now, request));
   if (claim.kind !== 'new')
     return claim.kind === 'paid' ? { status: 200, payment: claim.payment } : answer(claim.payment);
 
   const { payment, method } = claim;
   const returnUrl = withQuery(request.returnPath, { payment_id: String(payment.id) });
+  // Fault tests kill the process at each step; reconcilePayments settles what is left processing.
+  crashPoint('payments.before-charge');
   let outcome: PaymentOutcome;
   try {
     outcome = method
@@ -120,7 +126,9 @@ export async function payOrder(
     if (error instanceof GatewayUnavailableError) throw gatewayUnavailable();
     throw error;
   }
+  crashPoint('payments.after-charge');
   const recorded = await recordOutcome(db, payment.id, outcome, now);
+  crashPoint('payments.after-record');
   return answer(recorded);
 }
 
@@ -136,6 +144,7 @@ type Claim =
 async function claimAttempt(
   tx: Queryable,
   gateway: PaymentGateway,
+  now: () => Date,
   request: PayRequest,
 ): Promise<Claim> {
   const [order] = await tx
@@ -213,6 +222,13 @@ async function claimAttempt(
     .orderBy(desc(payments.id))
     .limit(1);
   if (inFlight) return { kind: 'existing', payment: inFlight };
+  // Checked before the gateway is called: a refused attempt never reaches it.
+  if (request.limits)
+    await assertAttemptAllowed(tx, request.limits, {
+      customerId: request.customer.id,
+      orderId: order.id,
+      now: now(),
+    });
 
   const [payment] = await tx
     .insert(payments)

@@ -7,6 +7,7 @@ import {
   declineMessage,
   type GatewayPaymentMethod,
   type PaymentGateway,
+  type PaymentLookup,
   type PaymentMethodType,
   type PaymentOutcome,
   type SetupIntent,
@@ -236,6 +237,36 @@ export class SandboxGateway implements PaymentGateway {
     return outcomeOf(row);
   }
 
+  /**
+   * By id, or by idempotency key when the charge's answer was never recorded: the intent is written
+   * by the same statement that decides the charge, in our database, so it survives a crash.
+   */
+  async retrieve(lookup: PaymentLookup): Promise<PaymentOutcome | null> {
+    const row = lookup.id
+      ? await this.find(lookup.id, 'payment_intent')
+      : await this.byIdempotencyKey(lookup.idempotencyKey);
+    return row ? outcomeOf(row) : null;
+  }
+
+  /** Only a payment still waiting can be cancelled; the guarded update keeps a late answer's win. */
+  async cancel(id: string): Promise<PaymentOutcome> {
+    await this.db
+      .update(sandboxIntents)
+      .set({
+        status: 'canceled',
+        data: sql`${sandboxIntents.data} || ${JSON.stringify({ declineCode: 'payment_abandoned' })}::jsonb`,
+        updatedAt: this.now(),
+      })
+      .where(
+        and(
+          eq(sandboxIntents.id, id),
+          eq(sandboxIntents.kind, 'payment_intent'),
+          eq(sandboxIntents.status, 'requires_action'),
+        ),
+      );
+    return this.retrievePayment(id);
+  }
+
   /** Any sandbox record: the pages look them up to show the amount and check the id. */
   async find(id: string, kind?: IntentRow['kind']): Promise<IntentRow | undefined> {
     const [row] = await this.db
@@ -295,13 +326,14 @@ export class SandboxGateway implements PaymentGateway {
     return this.setupIntentOf(updated, { id: methodId, ...pick(method) });
   }
 
+  /** Moves on from the status read; if another answer (a cancel) came first, that one stands. */
   private async setStatus(row: IntentRow, status: string, extra: Record<string, unknown> = {}) {
     const [updated] = await this.db
       .update(sandboxIntents)
       .set({ status, data: { ...row.data, ...extra }, updatedAt: this.now() })
-      .where(eq(sandboxIntents.id, row.id))
+      .where(and(eq(sandboxIntents.id, row.id), eq(sandboxIntents.status, row.status)))
       .returning();
-    return updated;
+    return updated ?? (await this.find(row.id));
   }
 
   private setupIntentOf(row: IntentRow, method: GatewayPaymentMethod | null): SetupIntent {

@@ -6,6 +6,7 @@ import {
   type GatewayCustomer,
   type GatewayPaymentMethod,
   type PaymentGateway,
+  type PaymentLookup,
   type PaymentMethodType,
   type PaymentOutcome,
   type SetupIntent,
@@ -40,6 +41,14 @@ function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
     return intent.status === 'succeeded'
       ? { status: 'succeeded', id: intent.id }
       : { status: 'requires_action', id: intent.id, actionUrl: '' };
+  // Cancelled by us (reconcilePayments) once a challenge or an approval was abandoned.
+  if (intent.status === 'canceled')
+    return {
+      status: 'failed',
+      id: intent.id,
+      declineCode: 'payment_abandoned',
+      message: declineMessage('payment_abandoned'),
+    };
   const redirect = intent.next_action?.redirect_to_url?.url;
   if (intent.status === 'requires_action' && redirect)
     return { status: 'requires_action', id: intent.id, actionUrl: redirect };
@@ -139,7 +148,7 @@ export class StripeGateway implements PaymentGateway {
             allowed_payment_method_types: ['card'],
             confirm: true,
             return_url: this.absolute(input.returnUrl),
-            metadata: { sfoglia_customer_id: String(input.customer.id) },
+            metadata: chargeMetadata(input),
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -171,7 +180,7 @@ export class StripeGateway implements PaymentGateway {
           payment_method_data: { type: 'paypal' },
           confirm: true,
           return_url: this.absolute(input.returnUrl),
-          metadata: { sfoglia_customer_id: String(input.customer.id) },
+          metadata: chargeMetadata(input),
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -181,6 +190,50 @@ export class StripeGateway implements PaymentGateway {
 
   async retrievePayment(id: string): Promise<PaymentOutcome> {
     return this.guard(async () => outcomeOf(await this.stripe.paymentIntents.retrieve(id)));
+  }
+
+  /**
+   * By id, or (a charge whose answer was never recorded) among the customer's intents since the
+   * attempt by the idempotency key in its metadata: Stripe has no lookup by idempotency key, and
+   * its search lags, but a customer's list is read-after-write.
+   */
+  async retrieve(lookup: PaymentLookup): Promise<PaymentOutcome | null> {
+    if (lookup.id) return this.retrievePayment(lookup.id);
+    return this.guard(async () => {
+      const existing = await this.stripe.customers.list({
+        email: lookup.customer.email,
+        limit: 10,
+      });
+      const customer = existing.data.find(
+        (c) => c.metadata?.sfoglia_customer_id === String(lookup.customer.id),
+      );
+      if (!customer) return null;
+      const since = Math.floor(lookup.createdAt.getTime() / 1000) - 60;
+      for await (const intent of this.stripe.paymentIntents.list({
+        customer: customer.id,
+        created: { gte: since },
+        limit: 100,
+      })) {
+        if (intent.metadata?.sfoglia_idempotency_key === lookup.idempotencyKey)
+          return outcomeOf(intent);
+      }
+      return null;
+    });
+  }
+
+  async cancel(id: string): Promise<PaymentOutcome> {
+    return this.guard(async () => {
+      try {
+        return outcomeOf(
+          await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }),
+        );
+      } catch (error) {
+        // Already succeeded (or otherwise final): its state now is the answer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return outcomeOf(await this.stripe.paymentIntents.retrieve(id));
+        throw error;
+      }
+    });
   }
 
   private setupIntentOf(intent: Stripe.SetupIntent): SetupIntent {
@@ -213,6 +266,12 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 }
+
+/** The idempotency key goes into metadata too, so retrieve() can find a charge never recorded. */
+const chargeMetadata = (input: { customer: GatewayCustomer; idempotencyKey: string }) => ({
+  sfoglia_customer_id: String(input.customer.id),
+  sfoglia_idempotency_key: input.idempotencyKey,
+});
 
 function paymentMethodOf(method: Stripe.PaymentMethod): GatewayPaymentMethod {
   return {

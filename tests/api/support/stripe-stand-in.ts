@@ -153,6 +153,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const base: Json = {
         id: pi,
         object: 'payment_intent',
+        created: Math.floor(Date.now() / 1000),
         amount: Number(body.amount),
         currency: body.currency,
         customer: body.customer,
@@ -184,6 +185,41 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           : null,
       };
       paymentIntents.set(pi, intent);
+      return [200, intent];
+    }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      // Newest first, like Stripe; filtered by customer and created[gte] (seconds).
+      const since = Number(query.get('created[gte]') ?? 0);
+      const data = [...paymentIntents.values()]
+        .filter((intent) => !query.get('customer') || intent.customer === query.get('customer'))
+        .filter((intent) => Number(intent.created) >= since)
+        .reverse();
+      return [200, { object: 'list', data, has_more: false, url: '/v1/payment_intents' }];
+    }
+    const cancelMatch = path.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/);
+    if (method === 'POST' && cancelMatch) {
+      const intent = paymentIntents.get(cancelMatch[1]!);
+      if (!intent)
+        return [
+          404,
+          { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+        ];
+      if (intent.status === 'succeeded' || intent.status === 'canceled')
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+            },
+          },
+        ];
+      Object.assign(intent, {
+        status: 'canceled',
+        next_action: null,
+        cancellation_reason: body.cancellation_reason ?? null,
+      });
       return [200, intent];
     }
     const piMatch = path.match(/^\/v1\/payment_intents\/([\w]+)$/);

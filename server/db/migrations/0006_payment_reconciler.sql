@@ -1,0 +1,1 @@
+CREATE INDEX "payments_state_updated_idx" ON "payments" USING btree ("state","updated_at");
