@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/error-handler';
 import { ApiError, errorDocument } from './http/jsonapi';
+import { ajvOptions, frameworkErrors, installInputGuards } from './http/input-guards';
 import { createDeps, createHandlers, type Deps } from './routes/index';
 import { registerDevMailbox } from './routes/dev/mailbox-page';
 import { registerSandboxPages } from './routes/sandbox/sandbox-pages';
@@ -36,9 +37,11 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    ajv: ajvOptions,
+    frameworkErrors,
   });
   installErrorHandling(app);
+  installInputGuards(app);
   await app.register(cookie);
 
   // The fixed branch header doubles as CSRF protection: a cross-site form cannot set it.
