@@ -422,7 +422,7 @@ export interface paths {
             header?: never;
             path: {
                 id: string;
-                itemId: number;
+                itemId: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -545,7 +545,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -564,7 +564,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -583,7 +583,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -808,7 +808,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -826,7 +826,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -845,7 +845,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -881,7 +881,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -934,7 +934,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -954,7 +954,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -1080,6 +1080,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The id of a database row (a PostgreSQL serial, int4). */
+        Serial: number;
+        /**
+         * Format: row-id
+         * @description The id of a database row as a string: plain decimal within int4 (no sign, leading zero, exponent or hex).
+         */
+        RowId: string;
         ErrorDocument: {
             errors: components["schemas"]["ErrorObject"][];
         };
@@ -1171,8 +1178,10 @@ export interface components {
         };
         RecipeKitOrderCreate: {
             basket_id: string;
+            /** Format: row-id */
             payment_method_id?: string | null;
-            shipping_address_id: string;
+            shipping_address_id: components["schemas"]["RowId"];
+            /** Format: row-id */
             billing_address_id?: string | null;
             delivery_note?: string | null;
             courier_instruction?: string | null;
@@ -1332,7 +1341,7 @@ export interface components {
             delivery_date?: string;
             time_slot?: string;
             time_slot_end_time?: string | null;
-            restaurant_id?: number;
+            restaurant_id?: components["schemas"]["Serial"];
             address?: components["schemas"]["BasketAddress"];
         };
         BasketUpdate: {
@@ -1340,7 +1349,7 @@ export interface components {
             delivery_date?: string;
             time_slot?: string;
             time_slot_end_time?: string | null;
-            restaurant_id?: number;
+            restaurant_id?: components["schemas"]["Serial"];
             fulfillment_type?: components["schemas"]["FulfillmentType"];
             address?: components["schemas"]["BasketAddress"];
             delivery_note?: string | null;
@@ -1684,7 +1693,7 @@ export interface components {
             driver_lon?: number;
         };
         RatingCreate: {
-            order_id: number;
+            order_id: components["schemas"]["Serial"];
             rating: number;
             reason?: string | null;
             notes?: string | null;
@@ -1707,8 +1716,8 @@ export interface components {
             };
         };
         ProductRatingCreate: {
-            order_id: number;
-            line_item_id: number;
+            order_id: components["schemas"]["Serial"];
+            line_item_id: components["schemas"]["Serial"];
             rating: number;
         };
         ProductRatingResource: {
@@ -2274,10 +2283,10 @@ export interface operations {
             query?: {
                 "filter[delivery_date]"?: "upcoming" | "past";
                 "filter[type]"?: "takeaway" | "recipe_kit" | "one_off";
-                "filter[subscription_id]"?: number;
+                "filter[subscription_id]"?: components["schemas"]["Serial"];
                 /** @description Comma-separated order states to leave out. */
                 "filter[exclude_states]"?: string;
-                page?: number;
+                page?: components["schemas"]["Serial"];
                 per_page?: number;
             };
             header?: never;
@@ -2324,7 +2333,7 @@ export interface operations {
     listScheduleWeeks: {
         parameters: {
             query?: {
-                "filter[subscription_id]"?: number;
+                "filter[subscription_id]"?: components["schemas"]["Serial"];
             };
             header?: never;
             path?: never;
@@ -2438,7 +2447,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2466,7 +2475,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2495,7 +2504,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2634,7 +2643,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    product_variant_id: string;
+                    product_variant_id: components["schemas"]["RowId"];
                     quantity: number;
                     /**
                      * Format: date
@@ -2642,7 +2651,7 @@ export interface operations {
                      */
                     meal_week?: string;
                     sub_items?: {
-                        product_variant_id: string;
+                        product_variant_id: components["schemas"]["RowId"];
                         quantity?: number;
                     }[];
                 };
@@ -2667,7 +2676,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    ids: string[];
+                    ids: components["schemas"]["RowId"][];
                 };
             };
         };
@@ -2684,7 +2693,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                itemId: number;
+                itemId: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2708,7 +2717,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                itemId: number;
+                itemId: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2745,7 +2754,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2773,7 +2782,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2799,7 +2808,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -2913,7 +2922,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -2930,7 +2939,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -2954,7 +2963,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -2978,8 +2987,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    order_id: string;
-                    payment_method_id?: string;
+                    order_id: components["schemas"]["RowId"];
+                    payment_method_id?: components["schemas"]["RowId"];
                     payment_method_type?: components["schemas"]["PaymentMethodType"];
                     payment_processor_name?: components["schemas"]["PaymentProcessorName"];
                     return_url?: components["schemas"]["TargetUrl"];
@@ -3317,7 +3326,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -3341,7 +3350,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -3370,7 +3379,7 @@ export interface operations {
                 "x-relay-timestamp"?: string;
             };
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -3427,7 +3436,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Serial"];
             };
             cookie?: never;
         };
@@ -3539,7 +3548,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -3571,7 +3580,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };
@@ -3594,7 +3603,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["schemas"]["RowId"];
             };
             cookie?: never;
         };

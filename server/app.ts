@@ -11,6 +11,7 @@ import { guardDevTools } from './http/dev-tools';
 import { installOriginCheck } from './http/origin-check';
 import { installSecurityHeaders } from './http/security-headers';
 import { ApiError, errorDocument } from './http/jsonapi';
+import { ajvOptions, frameworkErrors, installInputGuards } from './http/input-guards';
 import { createDeps, createHandlers, type Deps } from './routes/index';
 import { registerDevMailbox } from './routes/dev/mailbox-page';
 import { registerSandboxPages } from './routes/sandbox/sandbox-pages';
@@ -42,7 +43,8 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    ajv: ajvOptions,
+    frameworkErrors,
   });
   installErrorHandling(app, {
     onDatabaseUnavailable: (error) => database.availability.reportDown(error),
@@ -52,6 +54,7 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
   const jobError = jobErrorReporter(database.availability, (error) => app.log.error(error));
   registerHealthRoutes(app, database);
   installSecurityHeaders(app, config);
+  installInputGuards(app);
   await app.register(cookie);
 
   // The fixed branch header doubles as CSRF protection: a cross-site form cannot set it.

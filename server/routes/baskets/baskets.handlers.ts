@@ -32,10 +32,11 @@ import { addKitItem, assertKitBasketValid, assertKitQuantity } from './kit-items
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, pointer ? { detail, pointer } : { detail });
 
+/** The restaurant exists and, when a fulfilment type is given, offers it. */
 async function assertRestaurantOffers(
   db: Queryable,
   restaurantId: number,
-  fulfillmentType: string,
+  fulfillmentType: string | undefined,
 ) {
   const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
   if (!restaurant)
@@ -45,7 +46,7 @@ async function assertRestaurantOffers(
       'Choose one of our restaurants',
       '/restaurant_id',
     );
-  if (!restaurant.fulfillmentTypes.includes(fulfillmentType)) {
+  if (fulfillmentType && !restaurant.fulfillmentTypes.includes(fulfillmentType)) {
     throw invalid(
       'fulfillment_type_unavailable',
       'Not offered here',
@@ -105,6 +106,9 @@ export function basketHandlers({
             '/restaurant_id',
           );
         await assertRestaurantOffers(db, body.restaurant_id, fulfillmentType);
+      } else if (body.restaurant_id !== undefined) {
+        // Another basket may name a restaurant too: an unknown one is refused, not a foreign-key 500.
+        await assertRestaurantOffers(db, body.restaurant_id, undefined);
       }
       const owner = await ensureOwner(request, reply, db, config, now());
       const today = now().toISOString().slice(0, 10);
@@ -158,6 +162,8 @@ export function basketHandlers({
         (body.restaurant_id || body.fulfillment_type)
       ) {
         await assertRestaurantOffers(db, restaurantId, fulfillmentType);
+      } else if (body.restaurant_id !== undefined) {
+        await assertRestaurantOffers(db, body.restaurant_id, undefined);
       }
       const [updated] = await db
         .update(baskets)
