@@ -35,7 +35,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, serveSpa = true, overrides }: AppOptions) {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
   installErrorHandling(app);
