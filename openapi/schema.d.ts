@@ -1980,6 +1980,7 @@ export interface operations {
             201: components["responses"]["Customer"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     createSession: {

@@ -42,7 +42,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, serveSpa = true, overrides }: AppOptions) {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: ajvOptions,
     frameworkErrors,
   });

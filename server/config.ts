@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /** Every setting comes from the environment; README.md lists them with these defaults. */
@@ -56,6 +57,12 @@ export interface Config {
   catalogueToken: string | undefined;
   /** SIGTERM waits this long for requests in flight before exiting anyway (server/shutdown.ts). */
   shutdownTimeoutMs: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (none by default: request.ip is the socket's). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** HMAC key of sign-in device cookies (server/services/device-cookies.ts). */
+  deviceCookieSecret: string;
+  /** Sign-ups allowed per client address per hour. */
+  signUpsPerAddressPerHour: number;
 }
 
 export interface KitchenConfig {
@@ -134,7 +141,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueGraphqlUrl: env.CATALOGUE_GRAPHQL_URL || undefined,
     catalogueToken: env.CATALOGUE_TOKEN || undefined,
     shutdownTimeoutMs: milliseconds(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    // Unset in production: a key per process, so a device cookie is trusted only by the instance that issued it.
+    deviceCookieSecret:
+      env.DEVICE_COOKIE_SECRET ||
+      (production ? randomBytes(32).toString('base64url') : 'sfoglia-development-device-secret'),
+    signUpsPerAddressPerHour: Number(env.SIGN_UPS_PER_ADDRESS_PER_HOUR) || 10,
   };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: a hop count, true/false, or a comma list of addresses and CIDRs. */
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  // A hop count: believe that many proxies nearest the server (Fastify's own rule for a number).
+  if (/^\d+$/.test(text)) return (_address, hop) => hop < Number(text);
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function relaySecret(env: NodeJS.ProcessEnv, production: boolean): string | null {

@@ -85,12 +85,28 @@ export const signInAttempts = pgTable(
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     succeeded: boolean('succeeded').notNull(),
+    /** The nonce of a valid device cookie the attempt carried for this account; null when untrusted. */
+    device: text('device'),
     ...timestamps,
   },
   (t) => [
     index('sign_in_attempts_email_idx').on(t.email, t.createdAt),
     index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt),
+    index('sign_in_attempts_device_idx').on(t.device, t.createdAt),
   ],
+);
+
+/** Requests counted against a rate limit (password resets, sign-ups), in the database so every instance agrees. */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: serial('id').primaryKey(),
+    /** Which limit: 'password_reset.address', 'password_reset.email', 'sign_up.address'. */
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('rate_limit_events_bucket_idx').on(t.bucket, t.key, t.createdAt)],
 );
 
 export const addresses = pgTable(

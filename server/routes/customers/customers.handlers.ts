@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { normaliseUkPhone } from '../../../src/domain/phone';
 import { accessTokens, customers, sessions } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
@@ -7,13 +7,15 @@ import { ApiError } from '../../http/jsonapi';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { adoptVisitorBaskets } from '../../services/baskets';
 import { currentSession, requireCustomer, startSession } from '../../services/sessions';
+import { issueDeviceCookie } from '../../services/device-cookies';
+import { PASSWORD_RESET_LIMITS, signUpLimit, takeRateLimit } from '../../services/rate-limits';
+import { tooManyRequests } from '../../services/sign-in-limits';
 import { newSecret } from '../../services/tokens';
 import type { Deps } from '../index';
 import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
 import { passwordResetEmail } from './password-reset-email';
 
 const RESET_TOKEN_MINUTES = 60;
-const RESETS_PER_HOUR = 3;
 export const PASSWORD_RESET_MESSAGE =
   'If an account exists for that email, we have sent a link to reset your password. The link works for 1 hour.';
 
@@ -36,6 +38,22 @@ export function customerHandlers({
       const body = request.body;
       const email = normaliseEmail(body.email);
       if (!isEmailShape(email)) throw invalidEmail();
+      const at = now();
+      const retryAt = await takeRateLimit(
+        db,
+        signUpLimit(config.signUpsPerAddressPerHour),
+        request.ip,
+        at,
+      );
+      if (retryAt) {
+        throw tooManyRequests(
+          reply,
+          retryAt,
+          at,
+          'too_many_sign_ups',
+          (wait) => `Too many accounts have been created from your network. Try again in ${wait}.`,
+        );
+      }
       const passwordHash = await hashPassword(body.password);
       const visitor = await currentSession(request, db, now());
       const customer = await db.transaction(async (tx) => {
@@ -65,6 +83,7 @@ export function customerHandlers({
         await startSession(tx, reply, config, { kind: 'customer', customerId: created.id }, now());
         return created;
       });
+      issueDeviceCookie(reply, config, customer.id, at);
       reply.code(201);
       return { data: customerResource(customer) };
     },
@@ -148,20 +167,21 @@ export function customerHandlers({
       reply.code(202);
       const answer = { meta: { message: PASSWORD_RESET_MESSAGE } };
       if (!isEmailShape(email)) throw invalidEmail();
+      const retryAt = await takeRateLimit(db, PASSWORD_RESET_LIMITS.perAddress, request.ip, at);
+      if (retryAt) {
+        throw tooManyRequests(
+          reply,
+          retryAt,
+          at,
+          'too_many_requests',
+          (wait) => `Too many password reset requests. Try again in ${wait}.`,
+        );
+      }
+      // Counted for every email, known or not; over the limit the answer is the one an unknown
+      // email gets and no email is sent, so the limit reveals nothing about who has an account.
+      if (await takeRateLimit(db, PASSWORD_RESET_LIMITS.perEmail, email, at)) return answer;
       const [customer] = await db.select().from(customers).where(eq(customers.email, email));
       if (!customer) return answer;
-      const hourAgo = new Date(at.getTime() - 60 * 60_000);
-      const [recent] = await db
-        .select({ n: count() })
-        .from(accessTokens)
-        .where(
-          and(
-            eq(accessTokens.customerId, customer.id),
-            eq(accessTokens.kind, 'password_reset'),
-            gt(accessTokens.createdAt, hourAgo),
-          ),
-        );
-      if ((recent?.n ?? 0) >= RESETS_PER_HOUR) return answer;
       const { secret, hash } = newSecret();
       await db.transaction(async (tx) => {
         await tx.insert(accessTokens).values({

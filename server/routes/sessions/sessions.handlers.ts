@@ -10,7 +10,12 @@ import {
   sessionSecret,
   startSession,
 } from '../../services/sessions';
-import { assertSignInAllowed, recordSignInAttempt } from '../../services/sign-in-limits';
+import { deviceNonce, issueDeviceCookie } from '../../services/device-cookies';
+import {
+  beginSignInAttempt,
+  markSignInSucceeded,
+  tooManyRequests,
+} from '../../services/sign-in-limits';
 import { hashSecret } from '../../services/tokens';
 import { customerResource, normaliseEmail } from '../customers/customer-resource';
 import type { Deps } from '../index';
@@ -51,13 +56,28 @@ export function sessionHandlers({
     createSession: async (request, reply) => {
       const at = now();
       const email = normaliseEmail(request.body.email);
-      await assertSignInAllowed(db, email, request.ip, at);
       const [customer] = await db.select().from(customers).where(eq(customers.email, email));
+      const attempt = await beginSignInAttempt(
+        db,
+        { email, ip: request.ip, device: deviceNonce(request, config, customer?.id) },
+        at,
+      );
+      if ('retryAt' in attempt) {
+        throw tooManyRequests(
+          reply,
+          attempt.retryAt,
+          at,
+          'too_many_attempts',
+          (wait) => `Too many sign-in attempts. Try again in ${wait}, or reset your password.`,
+        );
+      }
       const matches = await verifyPassword(customer?.passwordHash, request.body.password);
-      await recordSignInAttempt(db, email, request.ip, matches, at);
       if (!customer || !matches) {
         throw new ApiError(401, 'invalid_credentials', SIGN_IN_FAILED, { detail: SIGN_IN_FAILED });
       }
+      await markSignInSucceeded(db, attempt.id);
+      // This browser has now proved it knows the password: its later attempts are its own.
+      issueDeviceCookie(reply, config, customer.id, at);
       const visitor = await currentSession(request, db, at);
       await db.transaction(async (tx) => {
         // What the customer put in a basket before signing in stays theirs.

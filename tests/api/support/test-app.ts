@@ -80,8 +80,9 @@ export class ApiClient {
     const headers: Record<string, string> = {};
     if (this.options.branch) headers['x-branch'] = 'web';
     if (this.cookies.size) headers.cookie = this.cookieHeader;
-    if (this.options.ip) headers['x-forwarded-for'] = this.options.ip;
     const request: InjectOptions = { method, url: `/api/v2${url}`, headers };
+    // The socket's address: no proxy is trusted by default, so X-Forwarded-For would be ignored.
+    if (this.options.ip) request.remoteAddress = this.options.ip;
     if (body !== undefined) request.payload = body as InjectOptions['payload'];
     const response = await this.app.inject(request);
     for (const cookie of response.cookies) {
