@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../services/passwords';
 import { adoptVisitorBaskets } from '../../services/baskets';
 import { currentSession, requireCustomer, startSession } from '../../services/sessions';
 import { newSecret } from '../../services/tokens';
+import { enqueueVerificationEmail } from '../../services/email-verification';
 import type { Deps } from '../index';
 import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
 import { passwordResetEmail } from './password-reset-email';
@@ -63,8 +64,10 @@ export function customerHandlers({
         if (visitor && !visitor.customerId)
           await adoptVisitorBaskets(tx, visitor.tokenHash, created.id);
         await startSession(tx, reply, config, { kind: 'customer', customerId: created.id }, now());
+        await enqueueVerificationEmail(tx, { mailer, config }, created, now());
         return created;
       });
+      void mailer.deliverPending().catch((error: unknown) => request.log.error(error));
       reply.code(201);
       return { data: customerResource(customer) };
     },
