@@ -134,8 +134,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeem a credit voucher (type CreditVoucher) into the signed-in customer's store credit, once per customer. The code is upper-cased. 400 with a message when the code is unknown, not a credit voucher, out of its dates or already redeemed; nothing is written then. */
+        /** Redeem a credit voucher (type CreditVoucher) into the signed-in customer's store credit, once per customer. The code is upper-cased. 400 with a message when the code is unknown, not a credit voucher, out of its dates or already redeemed; nothing is written then. A new-customer credit voucher (WELCOME60) also needs a verified email (403 `email_not_verified`); it works once per household and per card, enforced by the order that spends it (`POST orders/recipe_kits`: 409 `new_customer_offer_used`). */
         post: operations["redeemCreditVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/email_verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the signed-in customer a link that verifies their email address (sign-up sends the first). The link works for 24 hours; at most 3 links an hour (429). 400 `email_already_verified` when there is nothing to verify. */
+        post: operations["requestEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/email_verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify an email address with the token of a verification link; no session needed (the token proves the mailbox). 400 `verification_link_expired`, `verification_link_used` or `verification_link_invalid`, with a message saying how to get a new link. */
+        post: operations["confirmEmailVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -168,7 +202,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Orders the recipe-kit basket's first meal week (and with start_subscription starts the subscription, its schedule and coming weeks, the later weeks as picks) in one transaction that deletes the basket, then charges the amount store credit does not cover. 201 paid (or covered by credit), 200 a retry for the same basket, 202 when the card needs 3-D Secure (meta.payment.action_url), 402 declined (the order stays payment_pending and the subscription failed). */
+        /** Orders the recipe-kit basket's first meal week (and with start_subscription starts the subscription, its schedule and coming weeks, the later weeks as picks) in one transaction that deletes the basket, then charges the amount store credit does not cover. 201 paid (or covered by credit), 200 a retry for the same basket, 202 when the card needs 3-D Secure (meta.payment.action_url), 402 declined (the order stays payment_pending and the subscription failed). 409 `new_customer_offer_used` when the order spends new-customer credit on a household or card that another customer's new-customer credit already went to (nothing written). */
         post: operations["createRecipeKitOrder"];
         delete?: never;
         options?: never;
@@ -1149,6 +1183,8 @@ export interface components {
                 accepts_mail: boolean;
                 date_of_birth: string | null;
                 referral_token: string;
+                /** @description The customer opened a verification link sent to this email. */
+                email_verified: boolean;
             };
         };
         GuestResource: {
@@ -2190,6 +2226,42 @@ export interface operations {
             403: components["responses"]["Error"];
         };
     };
+    requestEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["Accepted"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    confirmEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Accepted"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
     previewOrder: {
         parameters: {
             query?: never;
@@ -2275,6 +2347,7 @@ export interface operations {
             };
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["Error"];
             502: components["responses"]["Error"];
         };

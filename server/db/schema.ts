@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -42,6 +43,8 @@ export const customers = pgTable(
     referralToken: text('referral_token').notNull(),
     /** The Stripe customer this customer's cards are saved on (Stripe gateway only). */
     stripeCustomerId: text('stripe_customer_id'),
+    /** When the customer opened the link of a verification email; null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,7 +73,9 @@ export const sessions = pgTable(
 /** One-time tokens behind email links (sign-in, password reset) and guest sessions. */
 export const accessTokens = pgTable('access_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  kind: text('kind', { enum: ['login', 'password_reset', 'guest'] }).notNull(),
+  kind: text('kind', {
+    enum: ['login', 'password_reset', 'guest', 'email_verification'],
+  }).notNull(),
   customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
   guestEmail: text('guest_email'),
   ...timestamps,
@@ -369,6 +374,8 @@ export const vouchers = pgTable(
       .default(sql`'{TW,RK,OO}'::text[]`),
     /** An add-on voucher's free add-on. */
     addonProductVariantId: text('addon_product_variant_id'),
+    /** A new-customer credit voucher: verified email, once per household and card. */
+    newCustomer: boolean('new_customer').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('vouchers_code_key').on(t.code)],
@@ -481,6 +488,8 @@ export const paymentMethods = pgTable(
     expMonth: integer('exp_month'),
     expYear: integer('exp_year'),
     email: text('email'),
+    /** The gateway's card fingerprint: the same card number saved by anyone gives the same one. */
+    fingerprint: text('fingerprint'),
     ...timestamps,
   },
   (t) => [
@@ -807,4 +816,22 @@ export const storeCreditTransactions = pgTable(
     index('store_credit_transactions_customer_idx').on(t.customerId),
     uniqueIndex('store_credit_transactions_voucher_key').on(t.customerId, t.voucherId),
   ],
+);
+
+/**
+ * Each household (normalised postcode + first address line) and each card (gateway fingerprint)
+ * that an order spending new-customer credit used, with the customer it went to. The primary key
+ * makes a second customer's claim fail however many checkouts race; a deleted account keeps its
+ * claims (customer set null), so closing it frees nothing.
+ */
+export const newCustomerClaims = pgTable(
+  'new_customer_claims',
+  {
+    kind: text('kind', { enum: ['household', 'card'] }).notNull(),
+    key: text('key').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );

@@ -83,6 +83,8 @@ export async function seedDatabase(db: Database) {
         tags: ['paperless'],
         acceptsEmails: true,
         referralToken: 'giulia-rossi',
+        // The demo account's email counts as verified, so its credit works at once.
+        emailVerifiedAt: new Date(),
       })
       .returning();
     if (!demo) return;

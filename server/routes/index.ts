@@ -33,6 +33,7 @@ import { kitOrderHandlers } from './kit-orders/kit-orders.handlers';
 import { subscriptionHandlers } from './subscriptions/subscriptions.handlers';
 import { billingRunHandlers } from './subscriptions/billing-runs.handlers';
 import { storeCreditHandlers } from './store-credit/store-credit.handlers';
+import { emailVerificationHandlers } from './email-verification/email-verification.handlers';
 
 /** What handlers need; outside services sit behind interfaces with embedded defaults. */
 export interface Deps {
@@ -86,5 +87,6 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...billingRunHandlers(deps),
     ...storeCreditHandlers(deps),
     ...addressHandlers(deps),
+    ...emailVerificationHandlers(deps),
   };
 }

@@ -7,6 +7,9 @@ export const CREDIT_VOUCHER_MESSAGES = {
   notCreditVoucher: "This code isn't a store credit voucher: enter it in your basket instead",
   expired: 'This voucher has expired',
   alreadyRedeemed: "You've already redeemed this voucher",
+  /** A new-customer credit (WELCOME60) before the customer opened their verification link. */
+  emailNotVerified:
+    'Verify your email address before you redeem this voucher: open the link in the email we sent you, or send a new one from your account',
   /** A credit voucher typed into a basket's voucher field. */
   notForBaskets: 'This is a store credit voucher: redeem it in your account',
 } as const;

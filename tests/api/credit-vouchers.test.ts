@@ -2,16 +2,20 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, storeCreditTransactions, vouchers } from '../../server/db/schema';
 import { signupBody } from './support/customers';
+import { markVerified } from './support/email-verification';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();
 const client = () => new ApiClient(testApp().app);
 
+/** A signed-up customer whose email is verified (new-customer credit asks for it). */
 async function signedUp(): Promise<{ browser: ApiClient; customerId: number }> {
   const browser = client();
   const response = await browser.post('/customers', signupBody());
   expect(response.statusCode).toBe(201);
-  return { browser, customerId: Number(response.json().data.id) };
+  const customerId = Number(response.json().data.id);
+  await markVerified(testApp().database, customerId);
+  return { browser, customerId };
 }
 
 const redeem = (browser: ApiClient, code: unknown) =>

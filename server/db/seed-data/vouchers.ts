@@ -88,7 +88,8 @@ export const VOUCHERS: Voucher[] = [
     propositions: ['RK', 'OO'],
   },
   // Credit vouchers, redeemed into store credit from the account (once per customer), never in a
-  // basket. WELCOME60 covers a whole first box, so the checkout needs no card.
+  // basket. WELCOME60 covers a whole first box, so the checkout needs no card: it is a
+  // new-customer credit (a verified email; once per household and per card).
   {
     code: 'GIFT25',
     type: 'CreditVoucher',
@@ -100,6 +101,7 @@ export const VOUCHERS: Voucher[] = [
     type: 'CreditVoucher',
     valueType: 'fixed_amount',
     value: 6000,
+    newCustomer: true,
   },
   {
     code: 'DOLCE50',

@@ -22,6 +22,7 @@ export function customerResource(row: CustomerRow) {
       accepts_mail: row.acceptsMail,
       date_of_birth: row.dateOfBirth,
       referral_token: row.referralToken,
+      email_verified: row.emailVerifiedAt !== null,
     },
   };
 }

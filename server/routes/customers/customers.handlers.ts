@@ -11,6 +11,7 @@ import { issueDeviceCookie } from '../../services/device-cookies';
 import { PASSWORD_RESET_LIMITS, signUpLimit, takeRateLimit } from '../../services/rate-limits';
 import { tooManyRequests } from '../../services/sign-in-limits';
 import { newSecret } from '../../services/tokens';
+import { enqueueVerificationEmail } from '../../services/email-verification';
 import type { Deps } from '../index';
 import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
 import { passwordResetEmail } from './password-reset-email';
@@ -81,9 +82,11 @@ export function customerHandlers({
         if (visitor && !visitor.customerId)
           await adoptVisitorBaskets(tx, visitor.tokenHash, created.id);
         await startSession(tx, reply, config, { kind: 'customer', customerId: created.id }, now());
+        await enqueueVerificationEmail(tx, { mailer, config }, created, now());
         return created;
       });
       issueDeviceCookie(reply, config, customer.id, at);
+      void mailer.deliverPending().catch((error: unknown) => request.log.error(error));
       reply.code(201);
       return { data: customerResource(customer) };
     },

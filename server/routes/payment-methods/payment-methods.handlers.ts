@@ -160,6 +160,7 @@ export function paymentMethodHandlers({
             expMonth: method.expMonth,
             expYear: method.expYear,
             email: method.email,
+            fingerprint: method.fingerprint,
           })
           .onConflictDoNothing();
         const [row] = await tx

@@ -20,6 +20,8 @@ import { hashSecret } from '../../services/tokens';
 import { customerResource, normaliseEmail } from '../customers/customer-resource';
 import type { Deps } from '../index';
 
+type AccessTokenKind = (typeof accessTokens.$inferSelect)['kind'];
+
 export const SIGN_IN_FAILED = "Email and Password don't match";
 
 const invalidToken = () =>
@@ -35,7 +37,7 @@ export function sessionHandlers({
   'createSession' | 'deleteSession' | 'createTokenSession' | 'createGuestTokenSession'
 > {
   /** Consumes a one-time token atomically: of two concurrent uses, only one gets the row back. */
-  const consumeToken = async (token: string, kinds: ('login' | 'password_reset' | 'guest')[]) => {
+  const consumeToken = async (token: string, kinds: AccessTokenKind[]) => {
     const at = now();
     const [row] = await db
       .update(accessTokens)

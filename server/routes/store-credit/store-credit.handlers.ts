@@ -40,6 +40,13 @@ export function storeCreditHandlers({
       if (!voucher) throw cannotRedeem('invalid_code', CREDIT_VOUCHER_MESSAGES.unknownCode);
       const problem = creditVoucherProblem(voucher, now().toISOString().slice(0, 10));
       if (problem) throw cannotRedeem(problem.code, problem.detail);
+      // Proof of a real mailbox before a new-customer credit: the once-per-household rule binds
+      // at the order that spends it (server/services/new-customer-claims.ts).
+      if (voucher.newCustomer && customer.emailVerifiedAt === null)
+        throw new ApiError(403, 'email_not_verified', 'Email not verified', {
+          detail: CREDIT_VOUCHER_MESSAGES.emailNotVerified,
+          pointer: '/code',
+        });
 
       const { row, balancePence } = await db.transaction(async (tx) => {
         // The unique (customer, voucher) index decides between concurrent redemptions: the loser

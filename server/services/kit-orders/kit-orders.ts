@@ -35,6 +35,7 @@ import {
 import { variantDetails } from '../subscriptions/weekly-menu';
 import type { StockKeeper } from '../catalogue/catalogue';
 import { orderAddressOf } from '../order-address';
+import { claimNewCustomerOffer, hasNewCustomerCredit } from '../new-customer-claims';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, { detail, pointer });
@@ -368,6 +369,16 @@ export async function placeKitOrder(
       })
       .returning({ id: orders.id });
     if (!order) throw new Error('order not written');
+    // New-customer credit goes once to a household and a card (issue 9): claimed with the order.
+    if (preview.storeCreditPence > 0 && (await hasNewCustomerCredit(tx, customer.id))) {
+      await claimNewCustomerOffer(tx, {
+        customerId: customer.id,
+        orderId: order.id,
+        address: shipping,
+        cardFingerprint: paidNow ? null : (method?.fingerprint ?? null),
+        at: now,
+      });
+    }
     await writeOrderLines(tx, order.id, firstItems);
     await takeFirstWeekStock(tx, stock, firstItems);
     await spendStoreCredit(tx, customer.id, preview.storeCreditPence, order.id, now);

@@ -33,6 +33,8 @@ export interface GatewayPaymentMethod {
   expMonth: number | null;
   expYear: number | null;
   email: string | null;
+  /** The same card number gives the same fingerprint whoever saves it (Stripe's `card.fingerprint`). */
+  fingerprint: string | null;
 }
 
 export type PaymentOutcome =

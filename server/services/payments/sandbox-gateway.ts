@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sandboxIntents } from '../../db/schema';
@@ -35,6 +35,8 @@ interface PaymentMethodData {
   expMonth: number | null;
   expYear: number | null;
   email: string | null;
+  /** Absent on cards saved before fingerprints were kept. */
+  fingerprint?: string | null;
   declineCode: string | null;
   threeDSecure: boolean;
 }
@@ -143,6 +145,8 @@ export class SandboxGateway implements PaymentGateway {
       expMonth: input.expMonth,
       expYear: input.expYear < 100 ? 2000 + input.expYear : input.expYear,
       email: null,
+      // Like Stripe's: derived from the number alone, so two accounts saving one card match.
+      fingerprint: createHash('sha256').update(`sandbox-card:${number}`).digest('hex').slice(0, 16),
       ...testCardBehaviour(number),
     };
     return this.attach(row, data, methodId, method);
@@ -361,6 +365,7 @@ function pick(method: PaymentMethodData): Omit<GatewayPaymentMethod, 'id'> {
     expMonth: method.expMonth,
     expYear: method.expYear,
     email: method.email,
+    fingerprint: method.fingerprint ?? null,
   };
 }
 

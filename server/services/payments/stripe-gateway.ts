@@ -282,5 +282,6 @@ function paymentMethodOf(method: Stripe.PaymentMethod): GatewayPaymentMethod {
     expMonth: method.card?.exp_month ?? null,
     expYear: method.card?.exp_year ?? null,
     email: method.paypal?.payer_email ?? null,
+    fingerprint: method.card?.fingerprint ?? null,
   };
 }
