@@ -7,6 +7,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/error-handler';
+import { loggerOptions, type DestinationStream } from './http/log-redaction';
 import { guardDevTools } from './http/dev-tools';
 import { installOriginCheck } from './http/origin-check';
 import { installSecurityHeaders } from './http/security-headers';
@@ -33,11 +34,19 @@ export interface AppOptions {
   /** Serve the built SPA from dist/ (off in API tests), or from the directory given (a fixture). */
   serveSpa?: boolean | string;
   overrides?: Partial<Omit<Deps, 'config' | 'db'>>;
+  /** Where the log goes (stdout unless given; tests capture it). */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, database, serveSpa = true, overrides }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  serveSpa = true,
+  overrides,
+  logStream,
+}: AppOptions) {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
@@ -82,14 +91,14 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
       db: deps.db,
       config: config.kitchen,
       now: deps.now,
-      onError: (error) => app.log.error(error),
+      onError: (error) => app.log.error({ err: error, job: 'kitchen-simulator' }, 'job failed'),
     });
     app.addHook('onReady', async () => kitchen.start());
     app.addHook('onClose', async () => kitchen.stop());
   }
   if (config.billing.enabled) {
     const billing = startBillingJob(deps, config.billing.intervalMs, (error) =>
-      app.log.error(error),
+      app.log.error({ err: error, job: 'billing' }, 'job failed'),
     );
     app.addHook('onReady', async () => billing.start());
     app.addHook('onClose', async () => billing.stop());
@@ -99,7 +108,10 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(
-        () => void deps.mailer.deliverPending().catch((error: unknown) => app.log.error(error)),
+        () =>
+          void deps.mailer
+            .deliverPending()
+            .catch((error: unknown) => app.log.error({ err: error, job: 'outbox' }, 'job failed')),
         30_000,
       );
       timer.unref();
