@@ -7,6 +7,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/error-handler';
+import { loggerOptions, type DestinationStream } from './http/log-redaction';
 import { guardDevTools } from './http/dev-tools';
 import { installOriginCheck } from './http/origin-check';
 import { installSecurityHeaders } from './http/security-headers';
@@ -37,11 +38,19 @@ export interface AppOptions {
   /** Serve the built SPA from dist/ (off in API tests), or from the directory given (a fixture). */
   serveSpa?: boolean | string;
   overrides?: Partial<Omit<Deps, 'config' | 'db'>>;
+  /** Where the log goes (stdout unless given; tests capture it). */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, database, serveSpa = true, overrides }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  serveSpa = true,
+  overrides,
+  logStream,
+}: AppOptions) {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     ajv: ajvOptions,
     frameworkErrors,
@@ -51,7 +60,10 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
   });
   database.availability.useLog(app.log);
   // The jobs below keep ticking through a database outage: its errors are logged once, not per tick.
-  const jobError = jobErrorReporter(database.availability, (error) => app.log.error(error));
+  const jobError = (job: string) =>
+    jobErrorReporter(database.availability, (error) =>
+      app.log.error({ err: error, job }, 'job failed'),
+    );
   registerHealthRoutes(app, database);
   installSecurityHeaders(app, config);
   installInputGuards(app);
@@ -94,13 +106,13 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
       db: deps.db,
       config: config.kitchen,
       now: deps.now,
-      onError: jobError,
+      onError: jobError('kitchen-simulator'),
     });
     app.addHook('onReady', async () => kitchen.start());
     app.addHook('onClose', async () => kitchen.stop());
   }
   if (config.billing.enabled) {
-    const billing = startBillingJob(deps, config.billing.intervalMs, jobError);
+    const billing = startBillingJob(deps, config.billing.intervalMs, jobError('billing'));
     app.addHook('onReady', async () => billing.start());
     app.addHook('onClose', async () => billing.stop());
   }
@@ -108,7 +120,7 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
   const reconciler = startPaymentReconciler(
     { ...deps, ...config.paymentReconciler },
     config.paymentReconciler.intervalMs,
-    (error) => app.log.error(error),
+    jobError('payment-reconciler'),
   );
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
@@ -116,7 +128,10 @@ export async function buildApp({ config, database, serveSpa = true, overrides }:
     // Emails that failed to send are retried; row locks keep several instances from sending one twice.
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(() => void deps.mailer.deliverPending().catch(jobError), 30_000);
+      timer = setInterval(
+        () => void deps.mailer.deliverPending().catch(jobError('outbox')),
+        30_000,
+      );
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
