@@ -14,7 +14,11 @@ const read = (file: string) =>
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
     : undefined;
 
-for (const file of ['test-results/vitest.json', 'test-results/vitest-pg.json']) {
+for (const file of [
+  'test-results/vitest.json',
+  'test-results/vitest-pg.json',
+  'test-results/chaos.json',
+]) {
   const report = read(file) as { numPassedTests?: number; numFailedTests?: number } | undefined;
   if (!report) continue;
   passed += report.numPassedTests ?? 0;

@@ -61,7 +61,7 @@ export function fromPostgres(url: string): DatabaseHandle {
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // During an outage a request fails fast (a 503) instead of waiting on a connection forever.
-    connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS) || 2000,
+    connectionTimeoutMillis: Number(process.env.DATABASE_TIMEOUT_MS) || 2000,
   });
   const availability = new DatabaseAvailability();
   // Without these listeners a connection lost while idle, or while checked out between two
