@@ -178,6 +178,80 @@ describe('the Stripe gateway against a local stand-in', () => {
   });
 });
 
+describe('the Stripe gateway for the payment reconciler', () => {
+  it('finds a charge whose answer was never recorded by its idempotency key (metadata)', async () => {
+    const since = new Date(Date.now() - 1000);
+    const charged = await gateway().charge({
+      customer,
+      paymentMethodId: 'pm_card_visa',
+      amountPence: 2450,
+      idempotencyKey: 'crash-after-charge-1',
+      returnUrl: '/x',
+    });
+    const declined = await gateway().charge({
+      customer,
+      paymentMethodId: 'pm_card_chargeDeclined',
+      amountPence: 2450,
+      idempotencyKey: 'crash-after-charge-2',
+      returnUrl: '/x',
+    });
+    const lookup = (idempotencyKey: string) =>
+      gateway().retrieve({ id: null, idempotencyKey, customer, createdAt: since });
+
+    expect(await lookup('crash-after-charge-1')).toEqual({ status: 'succeeded', id: charged.id });
+    expect(await lookup('crash-after-charge-2')).toMatchObject({
+      status: 'failed',
+      id: declined.id,
+      declineCode: 'generic_decline',
+    });
+    expect(await lookup('never-sent')).toBeNull();
+    // A customer Stripe has never seen was never charged (and is not created by the lookup).
+    const before = standIn.requests.filter((r) => r.method === 'POST').length;
+    expect(
+      await gateway().retrieve({
+        id: null,
+        idempotencyKey: 'x',
+        customer: { id: 999, email: 'nobody@example.com', name: 'No One' },
+        createdAt: since,
+      }),
+    ).toBeNull();
+    expect(standIn.requests.filter((r) => r.method === 'POST').length).toBe(before);
+  });
+
+  it('cancels an abandoned 3-D Secure intent: failed payment_abandoned', async () => {
+    const waiting = await gateway().charge({
+      customer,
+      paymentMethodId: 'pm_card_authenticationRequired',
+      amountPence: 1000,
+      idempotencyKey: 'abandoned-1',
+      returnUrl: '/x',
+    });
+
+    expect(await gateway().cancel(waiting.id!)).toMatchObject({
+      status: 'failed',
+      id: waiting.id,
+      declineCode: 'payment_abandoned',
+    });
+    expect(standIn.paymentIntents.get(waiting.id!)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+  });
+
+  it('a challenge completed before the cancel keeps its success', async () => {
+    const waiting = await gateway().charge({
+      customer,
+      paymentMethodId: 'pm_card_authenticationRequired',
+      amountPence: 1000,
+      idempotencyKey: 'completed-1',
+      returnUrl: '/x',
+    });
+    standIn.completePaymentIntent(waiting.id!);
+
+    expect(await gateway().cancel(waiting.id!)).toEqual({ status: 'succeeded', id: waiting.id });
+  });
+});
+
 describe('the app with Stripe configured', () => {
   it('tells the browser to use Stripe, with the publishable key', async () => {
     const response = await client().get('/settings');
