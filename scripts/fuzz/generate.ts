@@ -246,7 +246,7 @@ const isStringy = (schema: Schema) => typesOf(schema).includes('string') && !sch
 
 /** Strings that are no decimal row id (hex, exponent, sign, zero, beyond int4, junk). */
 export const BAD_IDS = ['0x10', '1e3', '-1', '0', '2147483648', '99999999999', '1.5', 'abc', ' 1'];
-const BAD_NUMBERS = [1e308, -1e308, 2147483648, -2147483649, 9007199254740993, -1, 0.5];
+const BAD_NUMBERS = [1e308, -1e308, 2147483648, -2147483649, 2 ** 53, -1, 0.5];
 
 const mutations: Mutation[] = [
   // Wrong type for a field (in the body; query and path strings are only typed by their text).
@@ -310,8 +310,15 @@ const mutations: Mutation[] = [
     );
     if (!fields.length) return undefined;
     const field = random.pick(fields);
-    const integral = !typesOf(field.schema).includes('number');
-    const value = random.pick(BAD_IDS.filter((id) => integral || id !== '1.5'));
+    // "-1" is a fine latitude: only notations the schema refuses.
+    const value = random.pick(
+      BAD_IDS.filter(
+        (id) =>
+          field.schema.format === 'row-id' ||
+          !/^-?(?:0|[1-9]\d*)(?:\.\d+)?$/.test(id) ||
+          !acceptsNumber(field.schema, Number(id)),
+      ),
+    );
     field.set(shape, value);
     return `${field.label}: not a decimal ${JSON.stringify(value)}`;
   },

@@ -132,7 +132,7 @@ const unsupported = (detail: string) =>
 
 export function installInputGuards(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    if (/%00|\u0000/i.test(request.url)) throw nulRefused('The URL');
+    if (/%00/i.test(request.url) || request.url.includes('\u0000')) throw nulRefused('The URL');
     for (const [name, value] of Object.entries(request.headers)) {
       if (containsNul(value)) throw nulRefused(`The header ${name}`);
     }
