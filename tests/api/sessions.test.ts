@@ -63,7 +63,7 @@ describe('POST /sessions (sign-in)', () => {
     expect(response.json().errors[0].source).toEqual({ pointer: '/target_url' });
   });
 
-  it('limits failed attempts per account, answering known and unknown emails alike', async () => {
+  it('slows failed attempts on an account from many addresses, answering known and unknown emails alike', async () => {
     const attempt = (email: string, ip: string) =>
       client().fromIp(ip).post('/sessions', { email, password: 'wrong' });
     for (let i = 0; i < 5; i += 1) {
