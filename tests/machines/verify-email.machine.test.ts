@@ -6,19 +6,21 @@ import {
   type VerifyEmailFailure,
 } from '../../machines/verify-email/verify-email.machine';
 
-const failing = (failure: VerifyEmailFailure) =>
-  fromPromise<string, unknown>(() => Promise.reject(failure));
-const succeeding = (message: string) =>
-  fromPromise<string, unknown>(() => Promise.resolve(message));
+type Outcome = { fails: VerifyEmailFailure } | { says: string };
 
-function run(
-  token: string | null,
-  actors: { confirm?: ReturnType<typeof failing>; resend?: ReturnType<typeof failing> } = {},
-) {
+const call = <TInput>(outcome: Outcome) =>
+  fromPromise<string, TInput>(() =>
+    'fails' in outcome ? Promise.reject(outcome.fails) : Promise.resolve(outcome.says),
+  );
+const failing = (fails: VerifyEmailFailure): Outcome => ({ fails });
+
+function run(token: string | null, outcomes: { confirm?: Outcome; resend?: Outcome } = {}) {
   const machine = verifyEmailMachine.provide({
     actors: {
-      confirmEmail: actors.confirm ?? succeeding('Your email address is verified.'),
-      requestVerificationEmail: actors.resend ?? succeeding('We have sent a link.'),
+      confirmEmail: call<{ token: string }>(
+        outcomes.confirm ?? { says: 'Your email address is verified.' },
+      ),
+      requestVerificationEmail: call<unknown>(outcomes.resend ?? { says: 'We have sent a link.' }),
     },
   });
   return createActor(machine, { input: { token } }).start();
