@@ -8,6 +8,7 @@ import { takeawayCheckoutMachine } from '../machines/takeaway-checkout/takeaway-
 import { kitCheckoutMachine } from '../machines/kit-checkout/kit-checkout.machine';
 import { recipeKitBasketMachine } from '../machines/recipe-kit-basket/recipe-kit-basket.machine';
 import { orderPaymentMachine } from '../machines/order-payment/order-payment.machine';
+import { verifyEmailMachine } from '../machines/verify-email/verify-email.machine';
 
 /** `npm run statechart -- <flow>`: prints a flow machine as a Mermaid state diagram for docs and reviews. */
 const machines: Record<string, AnyStateMachine> = {
@@ -19,6 +20,7 @@ const machines: Record<string, AnyStateMachine> = {
   'kit-checkout': kitCheckoutMachine,
   'recipe-kit-basket': recipeKitBasketMachine,
   'order-payment': orderPaymentMachine,
+  'verify-email': verifyEmailMachine,
 };
 
 type Node = ReturnType<typeof toDirectedGraph>;

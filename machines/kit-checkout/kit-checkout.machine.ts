@@ -65,6 +65,13 @@ export const KIT_CHECKOUT_MESSAGES = {
   hardDecline: 'Use a different card: this one cannot be charged.',
 } as const;
 
+/**
+ * The error step's words: a new-customer credit refused for its household or card (409) says
+ * why in the server's words, since retrying cannot help; anything else is the spec's message.
+ */
+const orderFailureMessage = (failure: CheckoutFailure) =>
+  failure.status === 409 && failure.message ? failure.message : KIT_CHECKOUT_MESSAGES.orderFailed;
+
 export const KIT_CHECKOUT_PATHS = {
   entry: '/checkout',
   continue: '/checkout/continue',
@@ -771,7 +778,10 @@ export const kitCheckoutMachine = setup({
             actions: [
               {
                 type: 'assignError',
-                params: { field: 'order', message: KIT_CHECKOUT_MESSAGES.orderFailed },
+                params: ({ event }) => ({
+                  field: 'order',
+                  message: orderFailureMessage(failureOf(event.error)),
+                }),
               },
               { type: 'reportOrderFailure', params: ({ event }) => failureOf(event.error) },
             ],

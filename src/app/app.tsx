@@ -31,6 +31,7 @@ const KitCheckoutFlow = lazyRoute(() => import('../views/kit-checkout/kit-checko
 const OrderPaymentPage = lazyRoute(() => import('../views/order-payment/order-payment-page'));
 const PaymentSuccessPage = lazyRoute(() => import('../views/order-payment/payment-success-page'));
 const NotFoundPage = lazyRoute(() => import('../views/not-found/not-found-page'));
+const VerifyEmailPage = lazyRoute(() => import('../views/verify-email/verify-email-page'));
 
 /** The takeaway checkout's steps and the wallet's return screens: one element keeps one flow. */
 export const TAKEAWAY_CHECKOUT_ROUTES = [
@@ -84,6 +85,7 @@ export function App() {
             <Route path="/account/*" element={<AccountLayout />} />
             <Route path="/payment/success" element={<PaymentSuccessPage />} />
             <Route path="/payment/:orderId" element={<OrderPaymentPage />} />
+            <Route path="/verify-email" element={<VerifyEmailPage />} />
             <Route path="/support" element={<SupportPage />} />
             <Route path="/restaurants" element={<RestaurantsPage />} />
             <Route path="/restaurant/:restaurantId" element={<RestaurantPage />} />

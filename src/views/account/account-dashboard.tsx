@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Customer } from '../../api/types';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ACCOUNT_MENU } from '../../app/layout/menu-items';
+import { EmailVerificationSection } from './email-verification-section';
 import { StoreCreditSection } from './store-credit-section';
 
 export function AccountDashboard({ customer }: { customer: Customer }) {
@@ -17,6 +18,7 @@ export function AccountDashboard({ customer }: { customer: Customer }) {
           </li>
         ))}
       </ul>
+      <EmailVerificationSection customer={customer} />
       <StoreCreditSection customer={customer} />
     </div>
   );

@@ -59,7 +59,8 @@ function RedeemForm({ customer }: { customer: Customer }) {
       setAdded(`${formatPrice(transaction.amount)} added to your store credit`);
     } catch (error) {
       const message =
-        isApiRequestError(error) && error.status === 400
+        // 403: a new-customer voucher before the email is verified, said how to fix.
+        isApiRequestError(error) && (error.status === 400 || error.status === 403)
           ? (error.serverMessage ?? 'Something went wrong')
           : 'Something went wrong';
       setErrors([{ fieldId: CODE_FIELD, message }]);
