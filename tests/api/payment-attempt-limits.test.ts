@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxIntents } from '../../server/db/schema';
+import { firstOpenWeek, kitBasket, menuWithDishes, savedAddress } from './support/kit-orders';
 import { addCard, pendingOrder, signUp } from './support/payments';
 import { ApiClient, useTestApp } from './support/test-app';
 
@@ -67,7 +68,7 @@ describe('declined payment attempts are capped', () => {
       expect(next.statusCode).toBe(429);
     }
     expect(await gatewayCharges(customerId)).toBe(5);
-  });
+  }, 60_000);
 
   it('declines across many orders reach the gateway 10 times per customer in an hour', async () => {
     const { browser, customerId, card } = await customerWithCard();
@@ -126,5 +127,30 @@ describe('declined payment attempts are capped', () => {
     });
 
     expect(paid.statusCode).toBe(201);
+  });
+
+  it('the kit checkout is capped too: 429 with Retry-After, and the gateway is not called', async () => {
+    const { browser, customerId, card } = await customerWithCard();
+    for (let i = 0; i < 10; i += 1) {
+      const order = await pendingOrder(testApp().database, customerId);
+      await browser.post('/payments', { order_id: String(order.id), payment_method_id: card.id });
+    }
+    const week = firstOpenWeek();
+    const [dish] = await menuWithDishes(testApp().database, week, [{ title: 'Ravioli' }]);
+    const address = await savedAddress(testApp().database, customerId);
+    const basket = await kitBasket(testApp().database, customerId, [
+      { dish: dish!, week, quantity: 2 },
+    ]);
+
+    const placed = await browser.post('/orders/recipe_kits', {
+      basket_id: basket.id,
+      shipping_address_id: String(address.id),
+      payment_method_id: card.id,
+    });
+
+    expect(placed.statusCode).toBe(429);
+    expect(placed.headers['retry-after']).toMatch(/^\d+$/);
+    expect(placed.json().errors[0].code).toBe('too_many_payment_attempts');
+    expect(await gatewayCharges(customerId)).toBe(10);
   });
 });
