@@ -7,14 +7,20 @@ import type { DatabaseHandle } from './db/database';
  * its onClose hooks stop the jobs), then close the pool and exit 0. A request that does not
  * finish within `timeoutMs` does not keep the process from exiting (exit 1 then).
  */
-export function drainOnSignals(
-  app: FastifyInstance,
-  database: DatabaseHandle,
+export function drainOnSignals(app: FastifyInstance, database: DatabaseHandle, timeoutMs: number) {
+  const drain = createDrain(app, database, timeoutMs, (code) => process.exit(code));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void drain(signal));
+}
+
+/** The drain itself, once per process however many signals arrive; `exit` is injectable for tests. */
+export function createDrain(
+  app: Pick<FastifyInstance, 'close' | 'log'>,
+  database: Pick<DatabaseHandle, 'close'>,
   timeoutMs: number,
-  exit: (code: number) => void = (code) => process.exit(code),
+  exit: (code: number) => void,
 ) {
   let draining = false;
-  const drain = async (signal: string) => {
+  return async (signal: string) => {
     if (draining) return;
     draining = true;
     app.log.info({ signal, timeoutMs }, 'draining in-flight requests before exit');
@@ -29,11 +35,11 @@ export function drainOnSignals(
       clearTimeout(forced);
       exit(0);
     } catch (error) {
+      clearTimeout(forced);
       app.log.error(error);
       exit(1);
     }
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void drain(signal));
 }
 
 /**

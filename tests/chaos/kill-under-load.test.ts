@@ -12,6 +12,16 @@ import { ROUNDS } from './support/rounds';
 import { killHard, startServer, stopGracefully } from './support/server';
 
 const WORKERS = 4;
+/**
+ * Where each round dies: at a payment crash point (server/services/crash-points.ts, a no-op in a
+ * build without it, where the random kill below applies instead) or at a random moment.
+ */
+const CRASH_POINTS = [
+  'payments.after-charge',
+  undefined,
+  'payments.after-record',
+  'payments.before-charge',
+];
 const PAID_STATES = "('paid','accepted','shipped','ready','delivered','collected')";
 
 /** Customers signing up and ordering (takeaway and paid kit boxes) until `stop` is set. */
@@ -97,16 +107,26 @@ describe.each([
 
     it(`round ${round}: after kill -9 and a restart no acknowledged write is lost and no order is half-written`, async () => {
       const acknowledged: Acknowledged = { emails: [], orders: [], paidOrders: [] };
-      const server = await startServer(target.env);
+      const crashPoint = CRASH_POINTS[(round - 1) % CRASH_POINTS.length];
+      const server = await startServer({
+        ...target.env,
+        ...(crashPoint ? { SFOGLIA_CRASH_POINT: crashPoint } : {}),
+      });
+      const alive = () => server.child.exitCode === null && server.child.signalCode === null;
       const stop = { now: false };
       const running = load(server.url, acknowledged, stop);
       // Kill at a random moment once some writes are acknowledged, so each round cuts elsewhere.
       const deadline = Date.now() + 60_000;
-      while (acknowledged.paidOrders.length < 2 && Date.now() < deadline) await sleep(100);
+      while (acknowledged.paidOrders.length < 2 && alive() && Date.now() < deadline)
+        await sleep(100);
       await sleep(Math.random() * 1500);
       await killHard(server);
       stop.now = true;
       await running;
+      console.info(
+        `${target.name} round ${round} (${crashPoint ?? 'random kill'}): killed after ${acknowledged.emails.length} sign-ups, ` +
+          `${acknowledged.orders.length} orders, ${acknowledged.paidOrders.length} paid`,
+      );
       expect(acknowledged.emails.length, 'sign-ups before the kill').toBeGreaterThan(0);
       expect(acknowledged.orders.length, 'orders before the kill').toBeGreaterThan(0);
 
