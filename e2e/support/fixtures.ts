@@ -62,5 +62,21 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Every test fails on a Content-Security-Policy violation (server/http/security-headers.ts): the
+ * policy must allow all the app loads, on every page a test visits.
+ */
+export const test = base.extend<{ cspViolations: void }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(message.text());
+      });
+      await use();
+      expect(violations).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

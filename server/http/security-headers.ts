@@ -20,13 +20,17 @@ const directives = (policy: Record<string, string[]>) =>
  * styles (dist/index.html has no inline code), and Stripe's origins only when Stripe is the
  * gateway. React's style props go through the CSSOM, which style-src does not govern.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'stripePublishableKey'>): string {
+export function contentSecurityPolicy(
+  config: Pick<Config, 'stripePublishableKey' | 'catalogueGraphqlUrl'>,
+): string {
   const stripe = Boolean(config.stripePublishableKey);
+  // An external catalogue's product images come from its CDN, whose host we do not know.
+  const externalImages = config.catalogueGraphqlUrl ? ['https:'] : [];
   return directives({
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(stripe ? STRIPE.script : [])],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', ...(stripe ? STRIPE.img : [])],
+    'img-src': ["'self'", 'data:', ...(stripe ? STRIPE.img : []), ...externalImages],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(stripe ? STRIPE.connect : [])],
     'frame-src': stripe ? STRIPE.frame : ["'none'"],
@@ -64,7 +68,7 @@ export const withPagePolicy = (reply: FastifyReply, inlineStyle: string) =>
  */
 export function installSecurityHeaders(
   app: FastifyInstance,
-  config: Pick<Config, 'stripePublishableKey' | 'publicUrl'>,
+  config: Pick<Config, 'stripePublishableKey' | 'catalogueGraphqlUrl' | 'publicUrl'>,
 ) {
   const policy = contentSecurityPolicy(config);
   const stripe = Boolean(config.stripePublishableKey);

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { contentSecurityPolicy } from '../../server/http/security-headers';
 import type { DatabaseHandle } from '../../server/db/database';
 import { createTestDatabase } from './support/test-database';
 
@@ -93,6 +94,7 @@ describe('security headers', () => {
     expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("frame-src 'none'");
+    expect(csp).toContain("img-src 'self' data:;");
     expect(csp).not.toContain('stripe');
   });
 
@@ -106,6 +108,15 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',
     );
+  });
+
+  it("allow an external catalogue's images (from its CDN) only when one is configured", () => {
+    const policy = contentSecurityPolicy({
+      stripePublishableKey: undefined,
+      catalogueGraphqlUrl: 'https://shop.example/api/graphql',
+    });
+    expect(policy).toContain("img-src 'self' data: https:;");
+    expect(policy).toContain("script-src 'self';");
   });
 
   it('allow a server-rendered page exactly its inline style and no script', async () => {
