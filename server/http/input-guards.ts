@@ -150,7 +150,7 @@ export function installInputGuards(app: FastifyInstance) {
     }
     for (const parameter of parameters) {
       const [name, value = ''] = parameter.split('=').map((part) => part.trim().toLowerCase());
-      if (name === 'charset' && value.replace(/"/g, '') !== 'utf-8') {
+      if (name === 'charset' && !['utf-8', 'utf8'].includes(value.replace(/"/g, ''))) {
         throw unsupported('Send the body in UTF-8');
       }
     }

@@ -246,9 +246,9 @@ describe('DELETE /addresses/{id}', () => {
     expect(await addressCount(owner.customerId)).toBe(1);
   });
 
-  it('answers 404 for an id that is not a number', async () => {
+  it('answers 400 for an id that is not a number (the contract refuses it)', async () => {
     const { browser } = await customerWithAddress();
 
-    expect((await browser.delete('/addresses/abc')).statusCode).toBe(404);
+    expect((await browser.delete('/addresses/abc')).statusCode).toBe(400);
   });
 });

@@ -415,8 +415,9 @@ describe('POST /payment_methods/{id}/default and DELETE /payment_methods/{id}', 
     const remove = await other.delete(`/payment_methods/${method.id}`);
     const nonsense = await other.delete('/payment_methods/abc');
 
+    // Not an id at all: the contract refuses it before any lookup.
     expect([setDefault.statusCode, remove.statusCode, nonsense.statusCode]).toEqual([
-      404, 404, 404,
+      404, 404, 400,
     ]);
     expect(await methodCount(ownerId)).toBe(1);
   });
