@@ -39,6 +39,8 @@ test.describe('store credit', () => {
   test('a customer verifies their email, then redeems a new-customer credit voucher, once', async ({
     page,
   }) => {
+    // Sign-up, the mailbox, verification, redemption: a long walk on a busy CI machine.
+    test.slow();
     const customer = await signUpViaApi(page.request);
     await page.goto('/account/dashboard');
     await expect(page.getByRole('heading', { name: 'Store credit', level: 2 })).toBeVisible();
@@ -94,6 +96,7 @@ test.describe('store credit', () => {
   test('a new customer signs up, verifies, and WELCOME60 pays a whole box without a card', async ({
     page,
   }) => {
+    test.slow();
     const customer = { email: `e2e.${randomInt(1e9)}@example.com`, firstName: 'Carla' };
     await page.goto('/signup');
     await page.getByLabel('First name').fill(customer.firstName);

@@ -51,6 +51,11 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
     screen: 'src/views/order-payment/order-payment-page.tsx',
     budgetKiB: 140,
   },
+  {
+    route: '/verify-email',
+    screen: 'src/views/verify-email/verify-email-page.tsx',
+    budgetKiB: 120,
+  },
 ];
 
 const dist = path.resolve('dist');
