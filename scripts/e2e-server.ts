@@ -19,6 +19,8 @@ process.env.DEV_TOOLS = 'true';
 process.env.PORT ??= '4173';
 process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
 process.env.LOG_LEVEL ??= 'warn';
+// Every test signs up from 127.0.0.1: far more than the per-address limit of a real client.
+process.env.SIGN_UP_LIMIT ??= '1000';
 // The kitchen simulator (off under NODE_ENV=test) runs fast here: a paid delivery is accepted,
 // prepared, driven and delivered in about 16 s, long enough for the tracking page's 10 s poll to
 // see it out for delivery.

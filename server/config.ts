@@ -146,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceCookieSecret:
       env.DEVICE_COOKIE_SECRET ||
       (production ? randomBytes(32).toString('base64url') : 'sfoglia-development-device-secret'),
-    signUpsPerAddressPerHour: Number(env.SIGN_UPS_PER_ADDRESS_PER_HOUR) || 10,
+    signUpsPerAddressPerHour: Number(env.SIGN_UP_LIMIT) || 10,
   };
 }
 

@@ -86,15 +86,24 @@ export const signInFailureErrors = (failure: AuthFailure): FormError[] => [
   },
 ];
 
-/** Spec section 8: 'Invalid email' for a 400 invalid_email, otherwise the generic message. */
+/** A rate limit's 429 says when to try again: that beats a generic message. */
+const rateLimitMessage = (failure: AuthFailure) =>
+  failure.status === 429 && failure.message ? failure.message : null;
+
+/** Spec section 8: 'Invalid email' for a 400 invalid_email, the rate limit's own words, otherwise the generic message. */
 export const signUpFailureErrors = (failure: AuthFailure): FormError[] => [
   {
     field: 'email',
     message:
       failure.status === 400 && failure.code === 'invalid_email'
         ? AUTH_MESSAGES.invalidEmail
-        : AUTH_MESSAGES.signUpFailed,
+        : (rateLimitMessage(failure) ?? AUTH_MESSAGES.signUpFailed),
   },
+];
+
+/** Spec section 8: 'Something went wrong', or the rate limit's own words. */
+export const resetRequestFailureErrors = (failure: AuthFailure): FormError[] => [
+  { field: 'email', message: rateLimitMessage(failure) ?? AUTH_MESSAGES.resetRequestFailed },
 ];
 
 export const authMachine = setup({
@@ -151,7 +160,7 @@ export const authMachine = setup({
     }),
     assignResetEmail: assign({ resetEmail: (_, email: string) => email.trim() }),
     assignResetRequestFailed: assign({
-      errors: [{ field: 'email', message: AUTH_MESSAGES.resetRequestFailed }],
+      errors: (_, failure: AuthFailure) => resetRequestFailureErrors(failure),
     }),
     assignPasswordFailed: assign({
       errors: [{ field: 'password', message: AUTH_MESSAGES.passwordUpdateFailed }],
@@ -377,7 +386,13 @@ export const authMachine = setup({
         src: 'requestPasswordReset',
         input: ({ context }) => ({ email: context.resetEmail }),
         onDone: { target: '#auth.steps.resetRequested' },
-        onError: { target: '#auth.steps.forgotPassword', actions: 'assignResetRequestFailed' },
+        onError: {
+          target: '#auth.steps.forgotPassword',
+          actions: {
+            type: 'assignResetRequestFailed',
+            params: ({ event }) => failureMessage(event.error),
+          },
+        },
       },
     },
     tokenSigningIn: {

@@ -7,7 +7,10 @@ import { signupBody } from './support/customers';
 import { useTestApp } from './support/test-app';
 
 // A still clock: the windows' arithmetic is exact.
-const testApp = useTestApp({ overrides: { now: () => new Date('2026-11-23T09:00:00Z') } });
+const testApp = useTestApp({
+  env: { SIGN_UP_LIMIT: '10' },
+  overrides: { now: () => new Date('2026-11-23T09:00:00Z') },
+});
 const SIGN_UPS_PER_HOUR = 10;
 
 function post(

@@ -5,9 +5,7 @@ import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { signupBody } from './support/customers';
 import { ApiClient, useTestApp } from './support/test-app';
 
-const testApp = useTestApp({
-  env: { DEV_TOOLS: 'true', SIGN_UPS_PER_ADDRESS_PER_HOUR: '100' },
-});
+const testApp = useTestApp({ env: { DEV_TOOLS: 'true' } });
 
 /** Asks for a password reset and reads the one-time token from the emailed link. */
 async function resetTokenFor(email: string): Promise<string> {

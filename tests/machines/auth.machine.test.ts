@@ -298,6 +298,22 @@ describe('auth machine: the spec rules', () => {
     });
   });
 
+  it("shows a rate limit's own message when sign-up or a reset request answers 429", async () => {
+    const message = 'Try again in 60 minutes.';
+    const signUp = start({ path: '/signup' });
+    signUp.actor.send({ type: 'signup.submit', form: goodSignup });
+    await signUp.settle({ type: 'xstate.error.actor.signUp', error: { status: 429, message } });
+    const reset = start({ path: '/forgot-password' });
+    reset.actor.send({ type: 'reset.submit', email: 'ada@example.com' });
+    await reset.settle({
+      type: 'xstate.error.actor.requestPasswordReset',
+      error: { status: 429, message },
+    });
+
+    expect(signUp.actor.getSnapshot().context.errors).toEqual([{ field: 'email', message }]);
+    expect(reset.actor.getSnapshot().context.errors).toEqual([{ field: 'email', message }]);
+  });
+
   it('says Something went wrong when the reset request fails, and keeps the form', async () => {
     const { actor, settle } = start({ path: '/forgot-password' });
     actor.send({ type: 'reset.submit', email: 'ada@example.com' });

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/jsonapi';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { adoptVisitorBaskets } from '../../services/baskets';
 import { currentSession, requireCustomer, startSession } from '../../services/sessions';
+import { addressKey } from '../../services/client-address';
 import { issueDeviceCookie } from '../../services/device-cookies';
 import { PASSWORD_RESET_LIMITS, signUpLimit, takeRateLimit } from '../../services/rate-limits';
 import { tooManyRequests } from '../../services/sign-in-limits';
@@ -43,7 +44,7 @@ export function customerHandlers({
       const retryAt = await takeRateLimit(
         db,
         signUpLimit(config.signUpsPerAddressPerHour),
-        request.ip,
+        addressKey(request.ip),
         at,
       );
       if (retryAt) {
@@ -170,7 +171,12 @@ export function customerHandlers({
       reply.code(202);
       const answer = { meta: { message: PASSWORD_RESET_MESSAGE } };
       if (!isEmailShape(email)) throw invalidEmail();
-      const retryAt = await takeRateLimit(db, PASSWORD_RESET_LIMITS.perAddress, request.ip, at);
+      const retryAt = await takeRateLimit(
+        db,
+        PASSWORD_RESET_LIMITS.perAddress,
+        addressKey(request.ip),
+        at,
+      );
       if (retryAt) {
         throw tooManyRequests(
           reply,

@@ -10,6 +10,7 @@ import {
   sessionSecret,
   startSession,
 } from '../../services/sessions';
+import { addressKey } from '../../services/client-address';
 import { deviceNonce, issueDeviceCookie } from '../../services/device-cookies';
 import {
   beginSignInAttempt,
@@ -61,7 +62,7 @@ export function sessionHandlers({
       const [customer] = await db.select().from(customers).where(eq(customers.email, email));
       const attempt = await beginSignInAttempt(
         db,
-        { email, ip: request.ip, device: deviceNonce(request, config, customer?.id) },
+        { email, ip: addressKey(request.ip), device: deviceNonce(request, config, customer?.id) },
         at,
       );
       if ('retryAt' in attempt) {

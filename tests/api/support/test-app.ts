@@ -20,7 +20,13 @@ export function useTestApp(
   let current: TestApp | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+    // Every test signs up from 127.0.0.1: the per-address sign-up limit is lifted unless a test sets it.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SIGN_UP_LIMIT: '1000',
+      ...options.env,
+    });
     const app = await buildApp({ config, database, serveSpa: false, overrides: options.overrides });
     await app.ready();
     current = { app, database };
