@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../server/db/schema';
@@ -28,12 +28,13 @@ function post(
   });
 }
 
+/** Password-reset emails only: sign-up also sends a verification email. */
 const emailsTo = async (to: string) =>
   (
     await testApp()
       .database.db.select({ n: count() })
       .from(emailOutbox)
-      .where(eq(emailOutbox.to, to))
+      .where(and(eq(emailOutbox.to, to), eq(emailOutbox.subject, 'Reset your Sfoglia password')))
   )[0]?.n;
 
 describe('sign-ups per address', () => {
