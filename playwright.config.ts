@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Whole customer journeys with several axe scans take 20-30 s on a 2-core CI machine: 60 s
+  // leaves room without hiding a hang.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // Its own folder: Playwright empties outputDir at start, and test-results/ also holds Vitest's reports.
   outputDir: 'test-results/playwright',
