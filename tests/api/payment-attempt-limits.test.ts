@@ -44,30 +44,34 @@ describe('declined payment attempts are capped', () => {
       ),
     );
 
-    expect(await gatewayCharges(customerId)).toBe(5);
-    // Requests that met a charge on its way were answered with it (202) or its decline (402).
+    // However the burst interleaves (a request may meet another's charge in flight and answer
+    // with it), no more than the cap reach the gateway.
+    expect(await gatewayCharges(customerId)).toBeGreaterThanOrEqual(1);
+    expect(await gatewayCharges(customerId)).toBeLessThanOrEqual(5);
     expect(answers.every((a) => [202, 402, 429].includes(a.statusCode))).toBe(true);
-    const declined = new Set(
-      answers.filter((a) => a.statusCode === 402).map((a) => a.json().errors[0].meta.payment_id),
-    );
-    expect(declined.size).toBe(5);
-    const refused = answers.find((a) => a.statusCode === 429)!;
-    expect(refused.json().errors[0]).toMatchObject({
+
+    // Fresh attempts after it are declined until the cap, then refused before the gateway.
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof browser.call>> | undefined;
+    for (let i = 0; i < 8; i += 1) {
+      const next = await browser.call('POST', '/payments', {
+        order_id: String(order.id),
+        payment_method_id: card.id,
+      });
+      statuses.push(next.statusCode);
+      if (next.statusCode === 429) refused ??= next;
+    }
+    const firstRefusal = statuses.indexOf(429);
+    expect(statuses.slice(0, firstRefusal).every((status) => status === 402)).toBe(true);
+    expect(statuses.slice(firstRefusal).every((status) => status === 429)).toBe(true);
+    expect(await gatewayCharges(customerId)).toBe(5);
+    expect(refused?.json().errors[0]).toMatchObject({
       status: '429',
       code: 'too_many_payment_attempts',
       detail:
         'Too many payments for this order were declined. Please check your card details with your bank, then try again in 60 minutes.',
     });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
-    // Sequential attempts with fresh Idempotency-Keys are refused the same way.
-    for (let i = 0; i < 5; i += 1) {
-      const next = await browser.call('POST', '/payments', {
-        order_id: String(order.id),
-        payment_method_id: card.id,
-      });
-      expect(next.statusCode).toBe(429);
-    }
-    expect(await gatewayCharges(customerId)).toBe(5);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(3500);
   }, 60_000);
 
   it('declines across many orders reach the gateway 10 times per customer in an hour', async () => {
