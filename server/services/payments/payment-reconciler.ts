@@ -9,6 +9,7 @@ import {
 } from './gateway';
 import { INTERRUPTED_DECLINE_CODE } from './payment-attempt-limits';
 import { gatewayCustomer, recordOutcome, type PaymentRow } from './payment-service';
+import { startIntervalJob } from '../interval-job';
 
 export interface ReconcileDeps {
   db: Database;
@@ -149,25 +150,5 @@ export function startPaymentReconciler(
   intervalMs: number,
   onError: (error: unknown) => void,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = reconcilePayments(deps)
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
-    start() {
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob(() => reconcilePayments(deps), intervalMs, onError);
 }

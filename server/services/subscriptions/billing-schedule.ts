@@ -1,3 +1,4 @@
+import { startIntervalJob } from '../interval-job';
 import { runBilling, type BillingDeps } from './billing-job';
 
 /**
@@ -9,25 +10,5 @@ export function startBillingJob(
   intervalMs: number,
   onError: (error: unknown) => void,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runBilling(deps, deps.now())
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
-    start() {
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob(() => runBilling(deps, deps.now()), intervalMs, onError);
 }
