@@ -37,7 +37,7 @@ export default tseslint.config(
       ],
       'check-file/folder-naming-convention': [
         'error',
-        { '{src,machines,server,tests,e2e,scripts}/**/': 'KEBAB_CASE' },
+        { '{src,domain,machines,server,tests,e2e,scripts}/**/': 'KEBAB_CASE' },
       ],
     },
   },
@@ -65,7 +65,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)src/(?!domain/)',
-              message: 'The server shares only src/domain with the app.',
+              message: 'The server shares only domain/ (and openapi/) with the app.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, cutoffFor, firstOrderableWeek } from '../src/domain/weeks';
+import { addDays, cutoffFor, firstOrderableWeek } from '../domain/weeks';
 import { apiCall, savedSandboxCard } from './support/api';
 import { kitBasket, payWithNewCard, savedHome } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';

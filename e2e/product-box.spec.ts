@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { firstOrderableWeek, menuHandle } from '../src/domain/weeks';
+import { firstOrderableWeek, menuHandle } from '../domain/weeks';
 import { signOutThroughMenu } from './support/account-menu';
 import {
   addRegular,

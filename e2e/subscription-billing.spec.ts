@@ -1,4 +1,4 @@
-import { addDays, cutoffFor, firstOrderableWeek } from '../src/domain/weeks';
+import { addDays, cutoffFor, firstOrderableWeek } from '../domain/weeks';
 import { apiCall, savedSandboxCard } from './support/api';
 import { kitBasket, savedHome } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, firstOrderableWeek } from '../../src/domain/weeks';
+import { addDays, firstOrderableWeek } from '../../domain/weeks';
 import { apiCall } from './api';
 import { expect, expectNoAxeViolations, signUpViaApi } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PostcodeAddress, Restaurant } from '../../src/api/types';
-import { normalisePostcode, parseUkPostcode } from '../../src/domain/postcode';
+import { normalisePostcode, parseUkPostcode } from '../../domain/postcode';
 
 export const ADDRESS_SEARCH_MESSAGES = {
   enterPostcode: 'Enter a postcode',

@@ -7,7 +7,7 @@ import {
   type FormError,
   type LoginForm,
   type SignupForm,
-} from '../../src/domain/account-forms';
+} from '../../domain/account-forms';
 import type { Customer } from '../../src/api/types';
 
 /** Spec section 8 messages. */

@@ -5,15 +5,15 @@ import {
   type FormError,
   type LoginForm,
   type SignupForm,
-} from '../../src/domain/account-forms';
-import { cardFormErrors } from '../../src/domain/checkout';
+} from '../../domain/account-forms';
+import { cardFormErrors } from '../../domain/checkout';
 import { signInFailureErrors, signUpFailureErrors } from '../auth/auth.machine';
 import type {
   CheckoutFailure,
   NewCard,
   PaymentGateway,
   SavedPaymentMethod,
-} from '../takeaway-checkout/takeaway-checkout.types';
+} from './checkout-shared.types';
 
 /**
  * What the two checkouts (takeaway and recipe kit) do alike, and with them the order payment page

@@ -1,13 +1,13 @@
 import { and, assign, setup } from 'xstate';
-import type { LoginForm, SignupForm } from '../../src/domain/account-forms';
-import { listableAddresses } from '../../src/domain/address';
+import type { LoginForm, SignupForm } from '../../domain/account-forms';
+import { listableAddresses } from '../../domain/address';
 import {
   billingAddressFor,
   deliveryAddressFor,
   deliveryDetailsErrors,
   hasKnownDeliveryAddress,
-} from '../../src/domain/checkout';
-import { isCardRequested } from '../../src/domain/payment';
+} from '../../domain/checkout';
+import { isCardRequested } from '../../domain/payment';
 import { orderPaymentPath } from '../shared/order-paths';
 import {
   accountCalls,

@@ -1,4 +1,4 @@
-import type { DeliveryDateOption } from '../../src/domain/delivery-dates';
+import type { DeliveryDateOption } from '../../domain/delivery-dates';
 import type {
   CheckoutAddress,
   CheckoutFailure,
@@ -7,7 +7,7 @@ import type {
   PaymentGateway,
   PaymentOptions,
   SavedPaymentMethod,
-} from '../takeaway-checkout/takeaway-checkout.types';
+} from '../checkout-shared/checkout-shared.types';
 
 /** A saved address (GET addresses), as the checkout needs it. */
 export interface SavedAddress {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { isPaymentFailed } from '../../src/domain/order-status';
+import { isPaymentFailed } from '../../domain/order-status';
 import {
   afterDecline,
   confirmPaymentCall,

@@ -1,4 +1,4 @@
-import type { NewCard, PaymentOptions } from '../takeaway-checkout/takeaway-checkout.types';
+import type { NewCard, PaymentOptions } from '../checkout-shared/checkout-shared.types';
 
 // Paying here takes the checkouts' cards, methods, gateways and failures as they are.
 export type {
@@ -7,7 +7,7 @@ export type {
   NewCard,
   PaymentGateway,
   SavedPaymentMethod,
-} from '../takeaway-checkout/takeaway-checkout.types';
+} from '../checkout-shared/checkout-shared.types';
 
 /** A line of the order, as its summary shows it. */
 export interface PayableOrderLine {

@@ -1,13 +1,10 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { changeQuantity, firstPendingChange, type BasketLine } from '../../src/domain/basket-lines';
+import { changeQuantity, firstPendingChange, type BasketLine } from '../../domain/basket-lines';
 import {
   BASKET_LOADING_TIMEOUT,
   BASKET_POLL_MS,
   BASKET_UPDATE_FAILED,
   BASKET_WAIT_TRIES,
-  type VoucherState,
-} from '../takeaway-basket/takeaway-basket.machine';
-import {
   checkingChanges,
   moreQuantityChanges,
   queueWhileLoading,
@@ -15,11 +12,9 @@ import {
   voucherInvalid,
   voucherValid,
   waitingForBasket,
+  type VoucherState,
 } from '../basket-shared/basket-shared';
 import { unprovided } from '../shared/unprovided-actor';
-
-export { BASKET_LOADING_TIMEOUT, BASKET_UPDATE_FAILED };
-export type { VoucherState };
 
 /** A recipe-kit line: a dish or add-on for one meal week. */
 export interface KitBasketLine extends BasketLine {

@@ -1,7 +1,12 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { changeQuantity, firstPendingChange, type BasketLine } from '../../src/domain/basket-lines';
-import { isTakeawayBasketValid } from '../../src/domain/takeaway-basket';
+import { changeQuantity, firstPendingChange, type BasketLine } from '../../domain/basket-lines';
+import { isTakeawayBasketValid } from '../../domain/takeaway-basket';
 import {
+  BASKET_DELETE_FAILED,
+  BASKET_LOADING_TIMEOUT,
+  BASKET_POLL_MS,
+  BASKET_UPDATE_FAILED,
+  BASKET_WAIT_TRIES,
   checkingChanges,
   moreQuantityChanges,
   queueWhileLoading,
@@ -12,14 +17,6 @@ import {
   type VoucherState,
 } from '../basket-shared/basket-shared';
 import { unprovided } from '../shared/unprovided-actor';
-
-export const BASKET_UPDATE_FAILED = "Couldn't update your basket. Try again.";
-/** Spec section 8. */
-export const BASKET_LOADING_TIMEOUT = 'Basket loading timeout';
-export const BASKET_DELETE_FAILED = "Couldn't delete basket";
-/** Spec sections 5 and 9: a call that needs the basket waits up to 100 tries of 100 ms. */
-export const BASKET_WAIT_TRIES = 100;
-export const BASKET_POLL_MS = 100;
 
 /** The server's totals for the basket, pounds; the minimum from the basket meta. */
 export interface BasketTotals {
@@ -36,8 +33,6 @@ export interface TakeawayBasketState {
   totals?: BasketTotals;
   voucher?: { id: string; code: string } | null;
 }
-
-export type { VoucherState };
 
 export interface TakeawayBasketContext {
   restaurantId: number;

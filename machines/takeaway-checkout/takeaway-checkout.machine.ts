@@ -1,10 +1,10 @@
 import { and, assign, not, setup } from 'xstate';
-import type { LoginForm, SignupForm } from '../../src/domain/account-forms';
+import type { LoginForm, SignupForm } from '../../domain/account-forms';
 import {
   deliveryDetailsErrors,
   hasDeliveryDetails,
   withAccountContact,
-} from '../../src/domain/checkout';
+} from '../../domain/checkout';
 import {
   accountCalls,
   accountSteps,
@@ -24,9 +24,9 @@ import {
   type CheckoutCustomer,
 } from '../checkout-shared/checkout-shared';
 import { unprovided } from '../shared/unprovided-actor';
+import type { TakeawayCheckoutBasket } from './takeaway-checkout.types';
 import type {
   CheckoutAddress,
-  CheckoutBasket,
   CheckoutFailure,
   FormError,
   PaymentChoice,
@@ -37,10 +37,10 @@ import type {
   ReturnedPayment,
   SavedPaymentMethod,
   SavedWallet,
-} from './takeaway-checkout.types';
+} from '../checkout-shared/checkout-shared.types';
 
 /** Spec section 8 messages, and ours where the spec names none. */
-export const CHECKOUT_MESSAGES = {
+export const TAKEAWAY_CHECKOUT_MESSAGES = {
   orderFailed: 'Failed while trying to create order',
   basketInvalid: "Couldn't validate basket",
   paymentSetupFailed: 'Request failed',
@@ -53,7 +53,7 @@ export const CHECKOUT_MESSAGES = {
   paymentPending: 'Your payment is not confirmed yet. Try again or choose another way to pay.',
 } as const;
 
-export const CHECKOUT_PATHS = {
+export const TAKEAWAY_CHECKOUT_PATHS = {
   entry: '/pasta-now-checkout',
   continue: '/pasta-now-checkout/continue',
   signup: '/pasta-now-checkout/signup',
@@ -65,7 +65,7 @@ export const CHECKOUT_PATHS = {
 } as const;
 
 /** Where the checkout sends the customer when it ends without a confirmation. */
-export const CHECKOUT_EXITS = {
+export const TAKEAWAY_CHECKOUT_EXITS = {
   menu: '/pasta-now',
   dashboard: '/account/dashboard',
   home: '/',
@@ -85,7 +85,7 @@ export interface TakeawayCheckoutInput {
 export interface TakeawayCheckoutContext extends TakeawayCheckoutInput {
   /** Signed in during this checkout: the session is told. */
   signedInCustomer: CheckoutCustomer | null;
-  basket: CheckoutBasket | null;
+  basket: TakeawayCheckoutBasket | null;
   order: PlacedOrder | null;
   methods: SavedPaymentMethod[];
   gateway: PaymentGateway;
@@ -125,15 +125,15 @@ export const takeawayCheckoutMachine = setup({
     output: {} as { redirectTo: string },
   },
   actors: {
-    loadBasket: unprovided<CheckoutBasket | null>('loadBasket'),
+    loadBasket: unprovided<TakeawayCheckoutBasket | null>('loadBasket'),
     signIn: unprovided<CheckoutCustomer, LoginForm>('signIn'),
     signUp: unprovided<CheckoutCustomer, SignupForm>('signUp'),
-    saveAddress: unprovided<CheckoutBasket, { basketId: string; address: CheckoutAddress }>(
+    saveAddress: unprovided<TakeawayCheckoutBasket, { basketId: string; address: CheckoutAddress }>(
       'saveAddress',
     ),
     saveInstructions: unprovided<
-      CheckoutBasket,
-      { basket: CheckoutBasket; customer: CheckoutCustomer | null; note: string }
+      TakeawayCheckoutBasket,
+      { basket: TakeawayCheckoutBasket; customer: CheckoutCustomer | null; note: string }
     >('saveInstructions'),
     loadPaymentMethods: unprovided<PaymentOptions>('loadPaymentMethods'),
     saveCard: unprovided<
@@ -157,7 +157,7 @@ export const takeawayCheckoutMachine = setup({
   guards: {
     ...checkoutGuards,
     hasReturnedSetupIntent: ({ context }) => context.returnedSetupIntent !== null,
-    isBasketEmpty: (_, basket: CheckoutBasket | null) => !basket || basket.itemCount === 0,
+    isBasketEmpty: (_, basket: TakeawayCheckoutBasket | null) => !basket || basket.itemCount === 0,
     isDelivery: ({ context }) => context.basket?.fulfillmentType === 'delivery',
     needsAddress: ({ context }) =>
       context.basket?.fulfillmentType === 'delivery' &&
@@ -171,10 +171,10 @@ export const takeawayCheckoutMachine = setup({
     assignError: assign({
       errors: (_, error: { field: string; message: string }) => [error],
     }),
-    assignBasket: assign({ basket: (_, basket: CheckoutBasket | null) => basket }),
+    assignBasket: assign({ basket: (_, basket: TakeawayCheckoutBasket | null) => basket }),
     assignRedirect: assign({ redirectTo: (_, to: string) => to }),
     assignSignedIn: assign((_, customer: CheckoutCustomer) =>
-      signedIn(customer, CHECKOUT_PATHS.entry),
+      signedIn(customer, TAKEAWAY_CHECKOUT_PATHS.entry),
     ),
     assignSignInFailure: assign((_, failure: CheckoutFailure) => signInFailure(failure)),
     assignSignUpFailure: assign((_, failure: CheckoutFailure) => signUpFailure(failure)),
@@ -195,7 +195,7 @@ export const takeawayCheckoutMachine = setup({
     }),
     assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
     assignDecline: assign({
-      errors: (_, failure: CheckoutFailure) => declineErrors(failure, CHECKOUT_MESSAGES),
+      errors: (_, failure: CheckoutFailure) => declineErrors(failure, TAKEAWAY_CHECKOUT_MESSAGES),
       // A hard decline is never retried with that card: the customer picks another.
       choice: ({ context }, failure: CheckoutFailure) =>
         failure.hardDecline ? null : context.choice,
@@ -210,8 +210,8 @@ export const takeawayCheckoutMachine = setup({
           message:
             returned.message ??
             (returned.status === 'pending'
-              ? CHECKOUT_MESSAGES.paymentPending
-              : CHECKOUT_MESSAGES.paymentFailed),
+              ? TAKEAWAY_CHECKOUT_MESSAGES.paymentPending
+              : TAKEAWAY_CHECKOUT_MESSAGES.paymentFailed),
         },
       ],
       attempt: ({ context }) => context.attempt + 1,
@@ -222,7 +222,7 @@ export const takeawayCheckoutMachine = setup({
       choice: (_, saved: SavedWallet) =>
         saved.method ? { kind: 'saved' as const, methodId: saved.method.id } : null,
       notice: (_, saved: SavedWallet) =>
-        saved.cancelled ? CHECKOUT_MESSAGES.walletCancelled : null,
+        saved.cancelled ? TAKEAWAY_CHECKOUT_MESSAGES.walletCancelled : null,
     }),
     /** Leaves the app for the bank's or the wallet's page: provided by the browser. */
     openActionUrl: (_, _url: string) => {},
@@ -241,7 +241,7 @@ export const takeawayCheckoutMachine = setup({
     errors: [],
     notice: null,
     actionUrl: null,
-    redirectTo: CHECKOUT_EXITS.home,
+    redirectTo: TAKEAWAY_CHECKOUT_EXITS.home,
     emailTaken: false,
   }),
   initial: 'routing',
@@ -250,9 +250,9 @@ export const takeawayCheckoutMachine = setup({
       always: [
         // The confirmation follows a payment in this flow; reached any other way it is the wrong origin.
         {
-          guard: { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.confirmation } },
+          guard: { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.confirmation } },
           target: 'leaving',
-          actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.home },
+          actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.home },
         },
         { guard: 'hasReturnedPayment', target: 'confirmingPayment' },
         { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
@@ -269,7 +269,7 @@ export const takeawayCheckoutMachine = setup({
           {
             guard: { type: 'isBasketEmpty', params: ({ event }) => event.output },
             target: 'leaving',
-            actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.menu },
+            actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.menu },
           },
           {
             target: 'entering',
@@ -280,7 +280,7 @@ export const takeawayCheckoutMachine = setup({
           target: 'failed',
           actions: {
             type: 'assignError',
-            params: { field: 'basket', message: CHECKOUT_MESSAGES.basketLoadFailed },
+            params: { field: 'basket', message: TAKEAWAY_CHECKOUT_MESSAGES.basketLoadFailed },
           },
         },
       },
@@ -288,21 +288,21 @@ export const takeawayCheckoutMachine = setup({
     entering: {
       always: [
         {
-          guard: { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.payment } },
+          guard: { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.payment } },
           target: 'leaving',
-          actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.dashboard },
+          actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.dashboard },
         },
         {
           guard: and([
             not('isSignedIn'),
-            { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.login } },
+            { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.login } },
           ]),
           target: 'steps.login',
         },
         {
           guard: and([
             not('isSignedIn'),
-            { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.signup } },
+            { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.signup } },
           ]),
           target: 'steps.signup',
         },
@@ -311,7 +311,7 @@ export const takeawayCheckoutMachine = setup({
         {
           guard: and([
             'isDelivery',
-            { type: 'isEntryPath', params: { path: CHECKOUT_PATHS.address } },
+            { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.address } },
           ]),
           target: 'steps.address',
         },
@@ -322,12 +322,12 @@ export const takeawayCheckoutMachine = setup({
       initial: 'continue',
       on: {
         'url.changed': [
-          ...signedOutStepUrls(CHECKOUT_PATHS),
+          ...signedOutStepUrls(TAKEAWAY_CHECKOUT_PATHS),
           {
             guard: and([
               'isSignedIn',
               'isDelivery',
-              { type: 'isUrl', params: { path: CHECKOUT_PATHS.address } },
+              { type: 'isUrl', params: { path: TAKEAWAY_CHECKOUT_PATHS.address } },
             ]),
             target: '.address',
             actions: 'clearErrors',
@@ -337,7 +337,7 @@ export const takeawayCheckoutMachine = setup({
             guard: and([
               'isSignedIn',
               'needsAddress',
-              { type: 'isUrl', params: { path: CHECKOUT_PATHS.instructions } },
+              { type: 'isUrl', params: { path: TAKEAWAY_CHECKOUT_PATHS.instructions } },
             ]),
             target: '.address',
             actions: 'clearErrors',
@@ -347,45 +347,47 @@ export const takeawayCheckoutMachine = setup({
             guard: and([
               'isSignedIn',
               'hasBasket',
-              { type: 'isUrl', params: { path: CHECKOUT_PATHS.instructions } },
+              { type: 'isUrl', params: { path: TAKEAWAY_CHECKOUT_PATHS.instructions } },
             ]),
             target: '.instructions',
             actions: 'clearErrors',
           },
           {
-            guard: { type: 'isUrl', params: { path: CHECKOUT_PATHS.payment } },
+            guard: { type: 'isUrl', params: { path: TAKEAWAY_CHECKOUT_PATHS.payment } },
             target: '#takeawayCheckout.leaving',
-            actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.dashboard },
+            actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.dashboard },
           },
           {
-            guard: { type: 'isUrl', params: { path: CHECKOUT_PATHS.confirmation } },
+            guard: { type: 'isUrl', params: { path: TAKEAWAY_CHECKOUT_PATHS.confirmation } },
             target: '#takeawayCheckout.leaving',
-            actions: { type: 'assignRedirect', params: CHECKOUT_EXITS.home },
+            actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.home },
           },
         ],
       },
       states: {
-        continue: { meta: { path: CHECKOUT_PATHS.continue } },
-        ...accountSteps('takeawayCheckout', CHECKOUT_PATHS),
+        continue: { meta: { path: TAKEAWAY_CHECKOUT_PATHS.continue } },
+        ...accountSteps('takeawayCheckout', TAKEAWAY_CHECKOUT_PATHS),
         address: {
-          meta: { path: CHECKOUT_PATHS.address },
+          meta: { path: TAKEAWAY_CHECKOUT_PATHS.address },
           on: {
             'address.submit': checkedForm(deliveryDetailsErrors, '#takeawayCheckout.savingAddress'),
           },
         },
         instructions: {
-          meta: { path: CHECKOUT_PATHS.instructions },
+          meta: { path: TAKEAWAY_CHECKOUT_PATHS.instructions },
           on: {
             'instructions.submit': {
               target: '#takeawayCheckout.savingInstructions',
               actions: 'clearErrors',
             },
             // Forward to a payment page already left: stay, so the note is saved and checked first.
-            'url.changed': { guard: { type: 'isUrl', params: { path: CHECKOUT_PATHS.payment } } },
+            'url.changed': {
+              guard: { type: 'isUrl', params: { path: TAKEAWAY_CHECKOUT_PATHS.payment } },
+            },
           },
         },
         payment: {
-          meta: { path: CHECKOUT_PATHS.payment },
+          meta: { path: TAKEAWAY_CHECKOUT_PATHS.payment },
           initial: 'loading',
           states: {
             loading: {
@@ -444,7 +446,7 @@ export const takeawayCheckoutMachine = setup({
             },
           },
         },
-        confirmation: { meta: { path: CHECKOUT_PATHS.confirmation } },
+        confirmation: { meta: { path: TAKEAWAY_CHECKOUT_PATHS.confirmation } },
       },
     },
     ...accountCalls('takeawayCheckout'),
@@ -467,7 +469,10 @@ export const takeawayCheckoutMachine = setup({
             type: 'assignError',
             params: ({ event }) => ({
               field: failureOf(event.error).field ?? 'address1',
-              message: serverMessageOr(failureOf(event.error), CHECKOUT_MESSAGES.detailsSaveFailed),
+              message: serverMessageOr(
+                failureOf(event.error),
+                TAKEAWAY_CHECKOUT_MESSAGES.detailsSaveFailed,
+              ),
             }),
           },
         },
@@ -493,7 +498,10 @@ export const takeawayCheckoutMachine = setup({
             type: 'assignError',
             params: ({ event }) => ({
               field: 'deliveryNote',
-              message: serverMessageOr(failureOf(event.error), CHECKOUT_MESSAGES.basketInvalid),
+              message: serverMessageOr(
+                failureOf(event.error),
+                TAKEAWAY_CHECKOUT_MESSAGES.basketInvalid,
+              ),
             }),
           },
         },
@@ -525,7 +533,7 @@ export const takeawayCheckoutMachine = setup({
               field: failureOf(event.error).field ?? 'cardNumber',
               message: serverMessageOr(
                 failureOf(event.error),
-                CHECKOUT_MESSAGES.paymentSetupFailed,
+                TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed,
               ),
             }),
           },
@@ -555,7 +563,10 @@ export const takeawayCheckoutMachine = setup({
             type: 'assignError',
             params: ({ event }) => ({
               field: 'payment',
-              message: serverMessageOr(failureOf(event.error), CHECKOUT_MESSAGES.orderFailed),
+              message: serverMessageOr(
+                failureOf(event.error),
+                TAKEAWAY_CHECKOUT_MESSAGES.orderFailed,
+              ),
             }),
           },
         },
@@ -611,7 +622,7 @@ export const takeawayCheckoutMachine = setup({
           target: '#takeawayCheckout.steps.payment.ready',
           actions: {
             type: 'assignError',
-            params: { field: 'payment', message: CHECKOUT_MESSAGES.paymentSetupFailed },
+            params: { field: 'payment', message: TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed },
           },
         },
       },
@@ -631,7 +642,7 @@ export const takeawayCheckoutMachine = setup({
             actions: { type: 'assignReturned', params: ({ event }) => event.output },
           },
         ],
-        onError: unreadablePayment(CHECKOUT_MESSAGES.paymentDetailsFailed),
+        onError: unreadablePayment(TAKEAWAY_CHECKOUT_MESSAGES.paymentDetailsFailed),
       },
     },
     savingWallet: {
@@ -652,7 +663,7 @@ export const takeawayCheckoutMachine = setup({
           target: 'failed',
           actions: {
             type: 'assignError',
-            params: { field: 'payment', message: CHECKOUT_MESSAGES.paymentSetupFailed },
+            params: { field: 'payment', message: TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed },
           },
         },
       },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { deliveryFeePence, type DeliveryFeeRule } from '../../src/domain/delivery-fee';
-import { DEFAULT_DELIVERY_PRICE_POUNDS } from '../../src/domain/money';
+import { deliveryFeePence, type DeliveryFeeRule } from '../../domain/delivery-fee';
+import { DEFAULT_DELIVERY_PRICE_POUNDS } from '../../domain/money';
 import {
   DEFAULT_KIT_MINIMUMS,
   kitWeeks,
@@ -8,14 +8,14 @@ import {
   type KitLine,
   type KitVoucher,
   type KitWeek,
-} from '../../src/domain/recipe-kit-basket';
+} from '../../domain/recipe-kit-basket';
 import {
   voucherDiscountPence,
   voucherProblem,
   type PricedLine,
   type Proposition,
   type VoucherTerms,
-} from '../../src/domain/voucher';
+} from '../../domain/voucher';
 import type { Queryable } from '../db/database';
 import { basketVouchers, deliveryFeeConfig, vouchers } from '../db/schema';
 import { lineTotals, type BasketItemRow, type BasketRow } from './baskets';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Coordinates } from '../../src/domain/distance';
+import type { Coordinates } from '../../domain/distance';
 import type { KitchenConfig } from '../config';
 import type { Queryable } from '../db/database';
 import { orders, restaurants } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { householdKey } from '../../src/domain/household';
+import { householdKey } from '../../domain/household';
 import type { Queryable } from '../db/database';
 import { newCustomerClaims, storeCreditTransactions, vouchers } from '../db/schema';
 import { ApiError } from '../http/jsonapi';

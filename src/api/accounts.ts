@@ -1,4 +1,4 @@
-import type { LoginForm, SignupForm } from '../domain/account-forms';
+import type { LoginForm, SignupForm } from '../../domain/account-forms';
 import { api, unwrap } from './client';
 import { toEntity } from './json-api';
 import type { Customer } from './types';

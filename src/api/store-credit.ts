@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import { normaliseVoucherCode } from '../domain/voucher';
+import { normaliseVoucherCode } from '../../domain/voucher';
 import { api, unwrap } from './client';
 import { toEntity, type Entity } from './json-api';
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import type { VoucherState } from '../../machines/basket-shared/basket-shared';
-import { formatPrice } from '../domain/money';
+import { formatPrice } from '../../domain/money';
 import { VoucherForm } from './voucher-form';
 
 /** What the takeaway basket and the recipe-kit box show alike beside their menus. */

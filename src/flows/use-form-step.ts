@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRef, EventObject, Snapshot } from 'xstate';
 import type { FieldError } from '../components/form/error-summary';
-import type { FormError } from '../domain/account-forms';
+import type { FormError } from '../../domain/account-forms';
 
 /** What a form step reads from its flow: the auth flow, or a checkout's sign-in and sign-up. */
 export type FormStepSnapshot = Snapshot<unknown> & {

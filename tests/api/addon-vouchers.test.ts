@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstOrderableWeek } from '../../src/domain/weeks';
+import { firstOrderableWeek } from '../../domain/weeks';
 import { doubleVariantId, regularVariantId } from '../../server/db/seed-data/catalogue-products';
 import { ApiClient, useTestApp } from './support/test-app';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, menuHandle, weekStart } from '../../src/domain/weeks';
+import { addDays, menuHandle, weekStart } from '../../domain/weeks';
 import { embeddedCatalogue } from '../../server/services/catalogue/embedded-catalogue';
 import { externalCatalogue } from '../../server/services/catalogue/external-catalogue';
 import type { Catalogue } from '../../server/services/catalogue/catalogue';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
-import { distanceInMiles } from '../../src/domain/distance';
-import { etaDelayMinutes, prepMinutes } from '../../src/domain/eta';
+import { distanceInMiles } from '../../domain/distance';
+import { etaDelayMinutes, prepMinutes } from '../../domain/eta';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();

@@ -10,7 +10,7 @@ import {
   storeCreditTransactions,
 } from '../../server/db/schema';
 import { NEW_CUSTOMER_OFFER_MESSAGES } from '../../server/services/new-customer-claims';
-import { CREDIT_VOUCHER_MESSAGES } from '../../src/domain/credit-voucher';
+import { CREDIT_VOUCHER_MESSAGES } from '../../domain/credit-voucher';
 import { markVerified } from './support/email-verification';
 import {
   firstOpenWeek,

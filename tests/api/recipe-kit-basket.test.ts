@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, firstOrderableWeek, weekStart } from '../../src/domain/weeks';
+import { addDays, firstOrderableWeek, weekStart } from '../../domain/weeks';
 import { basketItems, deliveryFeeConfig } from '../../server/db/schema';
 import { dishIdsForWeek } from '../../server/db/seed-data/catalogue';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryWindowEnd, firstDeliveryDate } from '../../src/domain/delivery-dates';
-import { addDays, weekStart } from '../../src/domain/weeks';
+import { deliveryWindowEnd, firstDeliveryDate } from '../../domain/delivery-dates';
+import { addDays, weekStart } from '../../domain/weeks';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, menuHandle, weekStart } from '../../src/domain/weeks';
+import { addDays, menuHandle, weekStart } from '../../domain/weeks';
 import { signupBody } from './support/customers';
 import { ApiClient, useTestApp } from './support/test-app';
 

@@ -19,7 +19,7 @@ import {
   type AuthInput,
 } from '../../machines/auth/auth.machine';
 import type { Customer } from '../../src/api/types';
-import type { LoginForm, SignupForm } from '../../src/domain/account-forms';
+import type { LoginForm, SignupForm } from '../../domain/account-forms';
 
 type Snapshot = SnapshotFrom<typeof authMachine>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;

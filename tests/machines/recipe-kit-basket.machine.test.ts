@@ -8,8 +8,6 @@ import {
 } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
 import {
-  BASKET_LOADING_TIMEOUT,
-  BASKET_UPDATE_FAILED,
   isKitBasketReady,
   recipeKitBasketMachine,
   type KitBasketLine,
@@ -18,10 +16,12 @@ import {
   type RecipeKitBasketInput,
 } from '../../machines/recipe-kit-basket/recipe-kit-basket.machine';
 import {
+  BASKET_LOADING_TIMEOUT,
   BASKET_POLL_MS,
+  BASKET_UPDATE_FAILED,
   BASKET_WAIT_TRIES,
-} from '../../machines/takeaway-basket/takeaway-basket.machine';
-import { subtotalOf } from '../../src/domain/basket-lines';
+} from '../../machines/basket-shared/basket-shared';
+import { subtotalOf } from '../../domain/basket-lines';
 import type { StateKeys } from '../../src/flows/flow-types';
 import { stateKey, takenEdges, untakenTransitions } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';

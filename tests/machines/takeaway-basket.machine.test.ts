@@ -6,11 +6,13 @@ import {
   BASKET_POLL_MS,
   BASKET_UPDATE_FAILED,
   BASKET_WAIT_TRIES,
+} from '../../machines/basket-shared/basket-shared';
+import {
   takeawayBasketMachine,
   type TakeawayBasketState,
 } from '../../machines/takeaway-basket/takeaway-basket.machine';
 import { ApiRequestError } from '../../src/api/api-error';
-import { changeQuantity } from '../../src/domain/basket-lines';
+import { changeQuantity } from '../../domain/basket-lines';
 
 const lines = [
   { id: '1', title: 'Cacio e Pepe', quantity: 1, price: 10.5 },

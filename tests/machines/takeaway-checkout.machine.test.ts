@@ -23,9 +23,9 @@ import {
 import { pendingCalls } from './support/pending-calls';
 import type { StateKeys } from '../../src/flows/flow-types';
 import {
-  CHECKOUT_EXITS,
-  CHECKOUT_MESSAGES,
-  CHECKOUT_PATHS,
+  TAKEAWAY_CHECKOUT_EXITS,
+  TAKEAWAY_CHECKOUT_MESSAGES,
+  TAKEAWAY_CHECKOUT_PATHS,
   takeawayCheckoutMachine,
   type CheckoutCustomer,
   type TakeawayCheckoutEvent,
@@ -33,13 +33,13 @@ import {
 } from '../../machines/takeaway-checkout/takeaway-checkout.machine';
 import type {
   CheckoutAddress,
-  CheckoutBasket,
   CheckoutFailure,
   PlacedOrder,
   ReturnedPayment,
   SavedPaymentMethod,
   SavedWallet,
-} from '../../machines/takeaway-checkout/takeaway-checkout.types';
+} from '../../machines/checkout-shared/checkout-shared.types';
+import type { TakeawayCheckoutBasket } from '../../machines/takeaway-checkout/takeaway-checkout.types';
 
 type Snapshot = SnapshotFrom<typeof takeawayCheckoutMachine>;
 type TakeawayPath = TestPath<Snapshot, TakeawayCheckoutEvent>;
@@ -71,7 +71,7 @@ const readyAddress: CheckoutAddress = {
   lat: 51.49,
   lon: -0.25,
 };
-const deliveryReady: CheckoutBasket = {
+const deliveryReady: TakeawayCheckoutBasket = {
   id: 'b1',
   fulfillmentType: 'delivery',
   itemCount: 2,
@@ -79,17 +79,17 @@ const deliveryReady: CheckoutBasket = {
   address: readyAddress,
   deliveryNote: null,
 };
-const deliveryNoNames: CheckoutBasket = {
+const deliveryNoNames: TakeawayCheckoutBasket = {
   ...deliveryReady,
   address: { address1: '1 Turnham Green Terrace', city: 'London', zip: 'W4 1RG' },
 };
-const pickup: CheckoutBasket = {
+const pickup: TakeawayCheckoutBasket = {
   ...deliveryReady,
   fulfillmentType: 'pickup',
   address: null,
   totalPrice: 20,
 };
-const emptyBasket: CheckoutBasket = { ...deliveryReady, itemCount: 0 };
+const emptyBasket: TakeawayCheckoutBasket = { ...deliveryReady, itemCount: 0 };
 const order: PlacedOrder = { id: '7', totalPrice: 21.99 };
 const card: SavedPaymentMethod = {
   id: '3',
@@ -104,7 +104,7 @@ const goodCard = { number: '4242 4242 4242 4242', expiry: '04/29', cvc: '123' };
 
 /** The events the model may take, each with the payloads worth covering. */
 const modelEvents = [
-  ...urlEvents(CHECKOUT_PATHS),
+  ...urlEvents(TAKEAWAY_CHECKOUT_PATHS),
   ...accountFormEvents,
   { type: 'address.submit', form: readyAddress },
   { type: 'address.submit', form: { ...readyAddress, phone: '123' } },
@@ -186,19 +186,19 @@ const pathOf = (s: Snapshot, key: string) =>
 const stateAssertions = {
   loadingBasket: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
   'steps.continue': (s: Snapshot) => {
-    expect(pathOf(s, 'continue')).toBe(CHECKOUT_PATHS.continue);
+    expect(pathOf(s, 'continue')).toBe(TAKEAWAY_CHECKOUT_PATHS.continue);
     expect(s.context.customer).toBeNull();
   },
   'steps.login': (s: Snapshot) => expect(s.context.customer).toBeNull(),
   'steps.signup': (s: Snapshot) => expect(s.context.customer).toBeNull(),
   'steps.address': (s: Snapshot) => {
-    expect(pathOf(s, 'address')).toBe(CHECKOUT_PATHS.address);
+    expect(pathOf(s, 'address')).toBe(TAKEAWAY_CHECKOUT_PATHS.address);
     // Pickup and eat-in skip the delivery address.
     expect(s.context.basket?.fulfillmentType).toBe('delivery');
     expect(s.context.customer).not.toBeNull();
   },
   'steps.instructions': (s: Snapshot) => {
-    expect(pathOf(s, 'instructions')).toBe(CHECKOUT_PATHS.instructions);
+    expect(pathOf(s, 'instructions')).toBe(TAKEAWAY_CHECKOUT_PATHS.instructions);
     // Instructions wait for the basket and need a valid address for delivery.
     expect(s.context.basket).not.toBeNull();
     if (s.context.basket?.fulfillmentType === 'delivery')
@@ -207,12 +207,12 @@ const stateAssertions = {
   'steps.payment': () => {},
   'steps.payment.loading': (s: Snapshot) =>
     expect(s.getMeta()['takeawayCheckout.steps.payment']).toEqual({
-      path: CHECKOUT_PATHS.payment,
+      path: TAKEAWAY_CHECKOUT_PATHS.payment,
     }),
   'steps.payment.ready': (s: Snapshot) =>
     expect(s.context.basket !== null || s.context.order !== null).toBe(true),
   'steps.confirmation': (s: Snapshot) => {
-    expect(pathOf(s, 'confirmation')).toBe(CHECKOUT_PATHS.confirmation);
+    expect(pathOf(s, 'confirmation')).toBe(TAKEAWAY_CHECKOUT_PATHS.confirmation);
     expect(s.context.order).toEqual(order);
   },
   signingIn: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
@@ -229,7 +229,7 @@ const stateAssertions = {
   failed: (s: Snapshot) => expect(s.context.errors).toHaveLength(1),
   leaving: (s: Snapshot) => {
     expect(s.status).toBe('done');
-    expect(Object.values(CHECKOUT_EXITS)).toContain(s.output?.redirectTo);
+    expect(Object.values(TAKEAWAY_CHECKOUT_EXITS)).toContain(s.output?.redirectTo);
   },
 } satisfies Record<
   // Parents and routing states (always transitions) are never rested in.
@@ -241,7 +241,7 @@ const stateAssertions = {
 >;
 
 const base: TakeawayCheckoutInput = {
-  path: CHECKOUT_PATHS.entry,
+  path: TAKEAWAY_CHECKOUT_PATHS.entry,
   customer: null,
   returnedPaymentId: null,
   returnedSetupIntent: null,
@@ -252,11 +252,11 @@ const entries: { name: string; input: TakeawayCheckoutInput }[] = [
   { name: 'signed in at /pasta-now-checkout', input: { ...base, customer } },
   {
     name: 'signed in, deep link to the payment step',
-    input: { ...base, customer, path: CHECKOUT_PATHS.payment },
+    input: { ...base, customer, path: TAKEAWAY_CHECKOUT_PATHS.payment },
   },
   {
     name: 'back from a 3-D Secure challenge',
-    input: { ...base, customer, path: CHECKOUT_PATHS.payment, returnedPaymentId: '12' },
+    input: { ...base, customer, path: TAKEAWAY_CHECKOUT_PATHS.payment, returnedPaymentId: '12' },
   },
   {
     name: 'back from the wallet set-up page',
@@ -430,7 +430,7 @@ describe('takeaway checkout machine: the spec rules', () => {
   const failure = (error: CheckoutFailure) => error;
 
   /** A signed-in customer on the payment step with these saved methods. */
-  async function toPayment(basket: CheckoutBasket, options = sandboxOptions) {
+  async function toPayment(basket: TakeawayCheckoutBasket, options = sandboxOptions) {
     const harness = start({ customer });
     await harness.settle({ type: 'xstate.done.actor.loadBasket', output: basket });
     harness.actor.send({ type: 'instructions.submit', note: '' });
@@ -440,12 +440,12 @@ describe('takeaway checkout machine: the spec rules', () => {
   }
 
   it('sends a confirmation reached from the wrong origin to /', () => {
-    const { actor } = start({ customer, path: CHECKOUT_PATHS.confirmation });
+    const { actor } = start({ customer, path: TAKEAWAY_CHECKOUT_PATHS.confirmation });
     expect(actor.getSnapshot().output).toEqual({ redirectTo: '/' });
   });
 
   it('sends a deep link to payment to the account dashboard', async () => {
-    const { actor, settle } = start({ customer, path: CHECKOUT_PATHS.payment });
+    const { actor, settle } = start({ customer, path: TAKEAWAY_CHECKOUT_PATHS.payment });
     await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
     expect(actor.getSnapshot().output).toEqual({ redirectTo: '/account/dashboard' });
   });
@@ -460,18 +460,18 @@ describe('takeaway checkout machine: the spec rules', () => {
   });
 
   it('skips the delivery address for pickup, even when asked for it', async () => {
-    const { actor, settle } = start({ customer, path: CHECKOUT_PATHS.address });
+    const { actor, settle } = start({ customer, path: TAKEAWAY_CHECKOUT_PATHS.address });
     await settle({ type: 'xstate.done.actor.loadBasket', output: pickup });
     expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
-    actor.send({ type: 'url.changed', path: CHECKOUT_PATHS.address, search: '' });
+    actor.send({ type: 'url.changed', path: TAKEAWAY_CHECKOUT_PATHS.address, search: '' });
     expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
   });
 
   it('sends instructions without a valid address to the address step', async () => {
-    const { actor, settle } = start({ customer, path: CHECKOUT_PATHS.instructions });
+    const { actor, settle } = start({ customer, path: TAKEAWAY_CHECKOUT_PATHS.instructions });
     await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryNoNames });
     expect(actor.getSnapshot().matches({ steps: 'address' })).toBe(true);
-    actor.send({ type: 'url.changed', path: CHECKOUT_PATHS.instructions, search: '' });
+    actor.send({ type: 'url.changed', path: TAKEAWAY_CHECKOUT_PATHS.instructions, search: '' });
     expect(actor.getSnapshot().matches({ steps: 'address' })).toBe(true);
   });
 
@@ -515,7 +515,7 @@ describe('takeaway checkout machine: the spec rules', () => {
     });
     expect(actor.getSnapshot().context.choice).toBeNull();
     expect(actor.getSnapshot().context.errors[0]?.message).toBe(
-      `Your card was declined. ${CHECKOUT_MESSAGES.hardDecline}`,
+      `Your card was declined. ${TAKEAWAY_CHECKOUT_MESSAGES.hardDecline}`,
     );
   });
 
@@ -529,7 +529,11 @@ describe('takeaway checkout machine: the spec rules', () => {
     });
     expect(opened).toEqual(['/sandbox/challenge/pi_1']);
 
-    const back = start({ customer, path: CHECKOUT_PATHS.payment, returnedPaymentId: '12' });
+    const back = start({
+      customer,
+      path: TAKEAWAY_CHECKOUT_PATHS.payment,
+      returnedPaymentId: '12',
+    });
     await back.settle({
       type: 'xstate.done.actor.confirmPayment',
       output: { status: 'succeeded', order, message: null },
@@ -559,7 +563,7 @@ describe('takeaway checkout machine: the spec rules', () => {
   it('reloads the basket after signing in (the customer may already have one)', async () => {
     const { actor, settle } = start({});
     await settle({ type: 'xstate.done.actor.loadBasket', output: deliveryReady });
-    actor.send({ type: 'url.changed', path: CHECKOUT_PATHS.login, search: '' });
+    actor.send({ type: 'url.changed', path: TAKEAWAY_CHECKOUT_PATHS.login, search: '' });
     actor.send({
       type: 'login.submit',
       form: { email: 'ada@example.com', password: 'secret-secret' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginErrors, signupErrors } from '../../src/domain/account-forms';
+import { loginErrors, signupErrors } from '../../domain/account-forms';
 
 const validSignup = {
   firstName: 'Ada',

@@ -8,7 +8,7 @@ import {
   hasDeliveryDetails,
   hasKnownDeliveryAddress,
   parseCardExpiry,
-} from '../../src/domain/checkout';
+} from '../../domain/checkout';
 
 const details = {
   firstName: 'Ada',

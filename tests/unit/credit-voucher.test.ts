@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_VOUCHER_MESSAGES, creditVoucherProblem } from '../../src/domain/credit-voucher';
+import { CREDIT_VOUCHER_MESSAGES, creditVoucherProblem } from '../../domain/credit-voucher';
 
 const credit = {
   type: 'CreditVoucher' as const,

@@ -7,7 +7,7 @@ import {
   firstDeliveryDate,
   isDeliveryDay,
   resolveDeliveryDate,
-} from '../../src/domain/delivery-dates';
+} from '../../domain/delivery-dates';
 
 describe('delivery days', () => {
   it('excludes Sundays', () => {

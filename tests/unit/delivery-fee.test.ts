@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_PENCE, deliveryFeePence } from '../../src/domain/delivery-fee';
+import { DEFAULT_DELIVERY_PENCE, deliveryFeePence } from '../../domain/delivery-fee';
 
 const rules = [
   { weekDay: 3, pricePence: 399, thresholdPence: 4000 },

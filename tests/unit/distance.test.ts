@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceInMiles, EARTH_RADIUS_MILES, formatMiles } from '../../src/domain/distance';
+import { distanceInMiles, EARTH_RADIUS_MILES, formatMiles } from '../../domain/distance';
 
 describe('distanceInMiles', () => {
   it('uses the spec earth radius of 3959 miles', () => {

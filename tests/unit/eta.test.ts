@@ -6,7 +6,7 @@ import {
   PREP_BASE_MINUTES,
   PREP_MAX_MINUTES,
   prepMinutes,
-} from '../../src/domain/eta';
+} from '../../domain/eta';
 
 describe('etaText (spec section 9)', () => {
   it("is '15 - 30 mins' without an estimation", () => {

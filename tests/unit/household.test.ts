@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { householdKey } from '../../src/domain/household';
+import { householdKey } from '../../domain/household';
 
 describe('householdKey', () => {
   it('is the postcode and the first line, written one way', () => {

@@ -7,7 +7,7 @@ import {
   menuSections,
   passesSectionFilter,
   type MenuRulesProduct,
-} from '../../src/domain/menu-visibility';
+} from '../../domain/menu-visibility';
 
 const product = (id: string, productType: string, tags: string[] = []): MenuRulesProduct => ({
   id,

@@ -3,7 +3,7 @@ import {
   DEFAULT_DELIVERY_PRICE_POUNDS,
   formatPrice,
   MINIMUM_SPEND_POUNDS,
-} from '../../src/domain/money';
+} from '../../domain/money';
 
 describe('money constants', () => {
   it('defaults the minimum spend to 10 pounds and delivery to 1.99', () => {

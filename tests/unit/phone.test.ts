@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import full from 'libphonenumber-js/metadata.min.json';
 import type { MetadataJson } from 'libphonenumber-js/core';
-import { hasNoPlusSign, isValidUkPhone, normaliseUkPhone } from '../../src/domain/phone';
-import { ukDiallingMetadata } from '../../src/domain/phone-metadata';
-import committed from '../../src/domain/phone-metadata.uk.json';
+import { hasNoPlusSign, isValidUkPhone, normaliseUkPhone } from '../../domain/phone';
+import { ukDiallingMetadata } from '../../domain/phone-metadata';
+import committed from '../../domain/phone-metadata.uk.json';
 
 describe('isValidUkPhone', () => {
   it.each([

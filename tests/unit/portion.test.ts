@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doublePortionDiscountPercent, isDoublePortion } from '../../src/domain/portion';
+import { doublePortionDiscountPercent, isDoublePortion } from '../../domain/portion';
 
 describe('portion (spec section 5)', () => {
   it('is double unless the variant title contains Regular', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUkPostcodeShape, normalisePostcode, parseUkPostcode } from '../../src/domain/postcode';
+import { isUkPostcodeShape, normalisePostcode, parseUkPostcode } from '../../domain/postcode';
 
 describe('isUkPostcodeShape', () => {
   it.each(['W4 2HD', 'w42hd', 'EC1N 7TR', 'SW1A 1AA', 'M90 1QX', 'B1 1AA', 'CR2 6XH', 'DN55 1PT'])(

@@ -5,7 +5,7 @@ import {
   kitWeeks,
   type KitLine,
   type KitVoucher,
-} from '../../src/domain/recipe-kit-basket';
+} from '../../domain/recipe-kit-basket';
 
 const W1 = '2026-03-02';
 const W2 = '2026-03-09';

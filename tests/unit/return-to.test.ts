@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnTo } from '../../src/domain/return-to';
+import { safeReturnTo } from '../../domain/return-to';
 
 describe('safeReturnTo', () => {
   it.each(['/account', '/account/my-details?tab=1', '/checkout/payment#card'])(

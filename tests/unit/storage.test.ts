@@ -48,7 +48,7 @@ describe('stored delivery details', () => {
     const memory = new MemoryStorage();
     Object.assign(globalThis, { window: { localStorage: memory } });
     const { readValidStored } = await import('../../src/app/storage');
-    const { isStoredDelivery } = await import('../../src/domain/stored-delivery');
+    const { isStoredDelivery } = await import('../../domain/stored-delivery');
     const good = {
       restaurantId: '16',
       restaurantSite: 'Chiswick',

@@ -3,7 +3,7 @@ import {
   DEFAULT_TAKEAWAY_CHOICE,
   readTakeawayChoice,
   takeawayChoiceText,
-} from '../../src/domain/takeaway-basket';
+} from '../../domain/takeaway-basket';
 
 describe('readTakeawayChoice', () => {
   it('defaults to delivery, ASAP (spec section 4) for anything not in shape', () => {

@@ -4,20 +4,20 @@ import {
   isAddressReady,
   listableAddresses,
   PLACEHOLDER_STREET,
-} from '../../src/domain/address';
-import { DEFAULT_ETA_TEXT, etaText } from '../../src/domain/eta';
-import { isPaymentFailed, orderStatusText } from '../../src/domain/order-status';
+} from '../../domain/address';
+import { DEFAULT_ETA_TEXT, etaText } from '../../domain/eta';
+import { isPaymentFailed, orderStatusText } from '../../domain/order-status';
 import {
   HARD_DECLINE_CODES,
   isCardRequested,
   isHardDecline,
   isLikelyCardCharge,
   isSetupIntentId,
-} from '../../src/domain/payment';
-import { doublePortionDiscountPercent, isDoublePortion } from '../../src/domain/portion';
-import { amountLeftToMinimum, isTakeawayBasketValid } from '../../src/domain/takeaway-basket';
-import { upsellCategories } from '../../src/domain/upsell';
-import { normaliseVoucherCode } from '../../src/domain/voucher';
+} from '../../domain/payment';
+import { doublePortionDiscountPercent, isDoublePortion } from '../../domain/portion';
+import { amountLeftToMinimum, isTakeawayBasketValid } from '../../domain/takeaway-basket';
+import { upsellCategories } from '../../domain/upsell';
+import { normaliseVoucherCode } from '../../domain/voucher';
 
 describe('order status text (spec section 4)', () => {
   it.each([

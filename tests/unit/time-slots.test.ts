@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, londonClock, timeSlotDates, timeSlotsFor } from '../../src/domain/time-slots';
+import { isOpenAt, londonClock, timeSlotDates, timeSlotsFor } from '../../domain/time-slots';
 
 describe('time slots (UK time)', () => {
   it('reads the UK clock across summer time', () => {

@@ -6,7 +6,7 @@ import {
   voucherProblem,
   VOUCHER_MESSAGES,
   type VoucherTerms,
-} from '../../src/domain/voucher';
+} from '../../domain/voucher';
 
 const terms = (overrides: Partial<VoucherTerms> = {}): VoucherTerms => ({
   code: 'PASTA5',

@@ -9,7 +9,7 @@ import {
   menuHandle,
   weekOfMenuHandle,
   weekStart,
-} from '../../src/domain/weeks';
+} from '../../domain/weeks';
 
 describe('weeks run Monday to Sunday', () => {
   it('starts a week on its Monday, from any day of it', () => {

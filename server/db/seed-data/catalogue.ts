@@ -1,5 +1,5 @@
 import { gte, sql } from 'drizzle-orm';
-import { addDays, menuHandle, weekStart } from '../../../src/domain/weeks';
+import { addDays, menuHandle, weekStart } from '../../../domain/weeks';
 import type { Queryable } from '../database';
 import {
   allowedBundles,

@@ -1,4 +1,4 @@
-import { EXTRA_VOUCHER_CODE, OUT_OF_STOCK_VOUCHER_CODE } from '../../../src/domain/voucher';
+import { EXTRA_VOUCHER_CODE, OUT_OF_STOCK_VOUCHER_CODE } from '../../../domain/voucher';
 import type { vouchers } from '../schema';
 import { ADD_ONS, regularVariantId } from './catalogue-products';
 

@@ -1,20 +1,20 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { deliveryDetailsErrors } from '../../../src/domain/checkout';
-import { normaliseUkPhone } from '../../../src/domain/phone';
-import { parseUkPostcode } from '../../../src/domain/postcode';
+import { deliveryDetailsErrors } from '../../../domain/checkout';
+import { normaliseUkPhone } from '../../../domain/phone';
+import { parseUkPostcode } from '../../../domain/postcode';
 import type { Queryable } from '../../db/database';
 import { addresses, customers } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound } from '../../http/jsonapi';
 import type { PostcodeDirectory } from '../../services/postcode-directory/postcode-directory';
 import { requireCustomer } from '../../services/sessions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { addressResource, type AddressRow } from './address-resource';
 
 type AddressInput = components['schemas']['AddressInput'];
 
-/** The form's field names (src/domain/checkout.ts) as the body's JSON pointers. */
+/** The form's field names (domain/checkout.ts) as the body's JSON pointers. */
 const POINTER_OF_FIELD: Record<string, string> = {
   firstName: '/first_name',
   lastName: '/last_name',

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MINIMUM_SPEND_POUNDS } from '../../../src/domain/money';
+import { MINIMUM_SPEND_POUNDS } from '../../../domain/money';
 import type { Queryable } from '../../db/database';
 import { catalogueProducts, catalogueVariants } from '../../db/schema';
 import { basketVoucher, priceBasket, type VoucherRow } from '../../services/basket-pricing';

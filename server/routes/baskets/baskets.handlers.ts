@@ -20,7 +20,7 @@ import {
   type BasketRow,
 } from '../../services/baskets';
 import { assertBasketValid } from '../../services/orders/basket-checks';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import {
   basketDocument,
   basketItemResources,

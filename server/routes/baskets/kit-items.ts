@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { isDoublePortion } from '../../../src/domain/portion';
-import { kitBasketProblems, DEFAULT_KIT_MINIMUMS } from '../../../src/domain/recipe-kit-basket';
-import { isWeekOpen } from '../../../src/domain/weeks';
+import { isDoublePortion } from '../../../domain/portion';
+import { kitBasketProblems, DEFAULT_KIT_MINIMUMS } from '../../../domain/recipe-kit-basket';
+import { isWeekOpen } from '../../../domain/weeks';
 import type { Queryable } from '../../db/database';
 import { basketItems } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';

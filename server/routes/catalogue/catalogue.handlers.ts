@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { catalogueProducts, deliveryFeeConfig } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 const pounds = (pence: number) => pence / 100;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { normaliseUkPhone } from '../../../src/domain/phone';
+import { normaliseUkPhone } from '../../../domain/phone';
 import { accessTokens, customers, sessions } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
@@ -13,7 +13,7 @@ import { PASSWORD_RESET_LIMITS, signUpLimit, takeRateLimit } from '../../service
 import { tooManyRequests } from '../../services/sign-in-limits';
 import { newSecret } from '../../services/tokens';
 import { enqueueVerificationEmail } from '../../services/email-verification';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
 import { passwordResetEmail } from './password-reset-email';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { canEstimateDelivery } from '../../../src/domain/address';
-import { distanceInMiles } from '../../../src/domain/distance';
-import { etaDelayMinutes, prepMinutes } from '../../../src/domain/eta';
+import { canEstimateDelivery } from '../../../domain/address';
+import { distanceInMiles } from '../../../domain/distance';
+import { etaDelayMinutes, prepMinutes } from '../../../domain/eta';
 import { orders, restaurants } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 /** Orders the kitchen is still working on: each one ahead delays a new order. */
 const IN_PROGRESS_STATES = ['paid', 'accepted'];

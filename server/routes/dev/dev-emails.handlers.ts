@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { routeNotFound } from '../../http/dev-tools';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 export type EmailRow = typeof emailOutbox.$inferSelect;
 

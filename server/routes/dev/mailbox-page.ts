@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { withPagePolicy } from '../../http/security-headers';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { listEmails } from './dev-emails.handlers';
 
 const escapeHtml = (text: string) =>

@@ -5,7 +5,7 @@ import {
   requestVerification,
 } from '../../services/email-verification';
 import { requireCustomer } from '../../services/sessions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 /** Email verification: a new link for the signed-in customer, and the link's confirmation. */
 export function emailVerificationHandlers({

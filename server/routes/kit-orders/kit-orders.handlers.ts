@@ -6,7 +6,7 @@ import { orderView } from '../../services/orders/takeaway-orders';
 import { requireCustomer } from '../../services/sessions';
 import { orderDocument } from '../orders/order-document';
 import { withRetryAfter } from '../payments/retry-after';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 const pounds = (pence: number) => pence / 100;
 

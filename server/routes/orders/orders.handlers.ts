@@ -11,7 +11,7 @@ import {
   requireOrderRow,
 } from '../../services/orders/takeaway-orders';
 import { listCustomerOrders } from '../../services/orders/order-list';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { lineItemResources, orderDocument, orderResource } from './order-document';
 
 /** Driver positions are shown from when the order leaves the kitchen. */

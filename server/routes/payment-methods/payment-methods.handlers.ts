@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import { isSetupIntentId } from '../../../src/domain/payment';
-import { safeReturnTo } from '../../../src/domain/return-to';
+import { isSetupIntentId } from '../../../domain/payment';
+import { safeReturnTo } from '../../../domain/return-to';
 import type { Queryable } from '../../db/database';
 import { customers, paymentMethods } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
@@ -12,7 +12,7 @@ import {
   type PaymentMethodRow,
 } from '../../services/payments/payment-service';
 import { requireCustomer } from '../../services/sessions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { paymentMethodResource, setupIntentResource } from './payment-method-resource';
 
 /** Where the sandbox or Stripe sends the customer back after approving a wallet. */

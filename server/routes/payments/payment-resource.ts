@@ -1,4 +1,4 @@
-import { isHardDecline } from '../../../src/domain/payment';
+import { isHardDecline } from '../../../domain/payment';
 import type { components } from '../../../openapi/schema';
 import type { PaymentRow } from '../../services/payments/payment-service';
 

@@ -1,4 +1,4 @@
-import { safeReturnTo } from '../../../src/domain/return-to';
+import { safeReturnTo } from '../../../domain/return-to';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound } from '../../http/jsonapi';
 import {
@@ -8,7 +8,7 @@ import {
   type PayMethod,
 } from '../../services/payments/payment-service';
 import { requireCustomer } from '../../services/sessions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { withRetryAfter } from './retry-after';
 import { paymentResource } from './payment-resource';
 

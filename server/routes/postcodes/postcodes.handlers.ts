@@ -1,8 +1,8 @@
-import { parseUkPostcode } from '../../../src/domain/postcode';
+import { parseUkPostcode } from '../../../domain/postcode';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import type { PostcodeLookup } from '../../services/postcode-directory/postcode-directory';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 export const postcodeNotFoundForGeocode = (postcode: string) =>
   `Can't find lat/long for postcode ${postcode}`;

@@ -5,7 +5,7 @@ import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound } from '../../http/jsonapi';
 import { requireOrderRow } from '../../services/orders/takeaway-orders';
 import { requireCustomer } from '../../services/sessions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 type RatingRow = typeof ratings.$inferSelect;
 

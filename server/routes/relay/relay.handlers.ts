@@ -1,7 +1,7 @@
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound } from '../../http/jsonapi';
 import { applyKitchenEvent } from '../../services/order-relay';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { isValidRelaySignature } from './relay-signature';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/database';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound } from '../../http/jsonapi';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 type FulfillmentType = 'delivery' | 'pickup' | 'eat_in';
 

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { distanceInMiles } from '../../../src/domain/distance';
+import { distanceInMiles } from '../../../domain/distance';
 import type { OperationHandlers } from '../../http/handler';
 import { notFound } from '../../http/jsonapi';
 import { restaurants } from '../../db/schema';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 type RestaurantRow = typeof restaurants.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { isOpenAt, timeSlotDates, timeSlotsFor } from '../../../src/domain/time-slots';
+import { isOpenAt, timeSlotDates, timeSlotsFor } from '../../../domain/time-slots';
 import { restaurants } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound } from '../../http/jsonapi';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 export function timeSlotHandlers({
   db,

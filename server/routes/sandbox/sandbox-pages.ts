@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatPrice } from '../../../src/domain/money';
-import { safeReturnTo } from '../../../src/domain/return-to';
+import { formatPrice } from '../../../domain/money';
+import { safeReturnTo } from '../../../domain/return-to';
 import { withPagePolicy } from '../../http/security-headers';
 import { withQuery } from '../../services/payments/gateway';
 import {

@@ -2,7 +2,7 @@ import type { OperationHandlers } from '../../http/handler';
 import { notFound } from '../../http/jsonapi';
 import { SandboxGateway } from '../../services/payments/sandbox-gateway';
 import { requireCustomer } from '../../services/sessions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { setupIntentResource } from '../payment-methods/payment-method-resource';
 
 export function sandboxHandlers({

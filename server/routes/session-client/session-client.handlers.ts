@@ -4,13 +4,13 @@ import {
   firstDeliveryDate,
   isChristmasClosure,
   isDeliveryDay,
-} from '../../../src/domain/delivery-dates';
-import { parseUkPostcode } from '../../../src/domain/postcode';
-import { addDays, cutoffFor, weekStart } from '../../../src/domain/weeks';
+} from '../../../domain/delivery-dates';
+import { parseUkPostcode } from '../../../domain/postcode';
+import { addDays, cutoffFor, weekStart } from '../../../domain/weeks';
 import { deliveryUnavailableDates, productUnavailableDates } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 /** A constraints call covers at most this many days (the browser asks for 21). */
 const MAX_CONSTRAINT_DAYS = 62;

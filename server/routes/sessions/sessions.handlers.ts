@@ -19,7 +19,7 @@ import {
 } from '../../services/sign-in-limits';
 import { hashSecret } from '../../services/tokens';
 import { customerResource, normaliseEmail } from '../customers/customer-resource';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 type AccessTokenKind = (typeof accessTokens.$inferSelect)['kind'];
 

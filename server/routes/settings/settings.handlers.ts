@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../../http/handler';
-import type { Deps } from '../index';
-import { MINIMUM_SPEND_POUNDS, DEFAULT_DELIVERY_PRICE_POUNDS } from '../../../src/domain/money';
+import type { Deps } from '../../deps';
+import { MINIMUM_SPEND_POUNDS, DEFAULT_DELIVERY_PRICE_POUNDS } from '../../../domain/money';
 
 export function settingsHandlers({ config }: Deps): OperationHandlers<'getSettings'> {
   return {

@@ -1,11 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { CREDIT_VOUCHER_MESSAGES, creditVoucherProblem } from '../../../src/domain/credit-voucher';
-import { normaliseVoucherCode } from '../../../src/domain/voucher';
+import { CREDIT_VOUCHER_MESSAGES, creditVoucherProblem } from '../../../domain/credit-voucher';
+import { normaliseVoucherCode } from '../../../domain/voucher';
 import { customers, storeCreditTransactions, vouchers } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { storeCreditTransactionResource } from './store-credit-resource';
 
 const cannotRedeem = (code: string, detail: string) =>

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { customers } from '../../db/schema';
 import { isEmailShape, normaliseEmail } from '../customers/customer-resource';
 import type { GraphqlRequest, StorefrontContext } from '../../services/catalogue/catalogue';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 export const STOREFRONT_GRAPHQL_PATH = '/api/v2/storefront/graphql';
 const PASSWORD_RESET_PATH = '/api/v2/customers/password_reset';

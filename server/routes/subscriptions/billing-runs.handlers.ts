@@ -1,7 +1,7 @@
 import type { OperationHandlers } from '../../http/handler';
 import { routeNotFound } from '../../http/dev-tools';
 import { runBilling } from '../../services/subscriptions/billing-job';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 /** Runs the billing job as of a time, for end-to-end tests: a development tool (DEV_TOOLS). */
 export function billingRunHandlers(deps: Deps): OperationHandlers<'createDevBillingRun'> {

@@ -5,7 +5,7 @@ import {
   customerSubscriptions,
   futureScheduleWeeks,
 } from '../../services/subscriptions/subscriptions';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 const idOrNull = (id: number | null) => (id === null ? null : String(id));
 const snake = (flag: string) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { CREDIT_VOUCHER_MESSAGES } from '../../../src/domain/credit-voucher';
-import { normaliseVoucherCode, voucherProblem } from '../../../src/domain/voucher';
-import { mealWeeksOf } from '../../../src/domain/recipe-kit-basket';
+import { CREDIT_VOUCHER_MESSAGES } from '../../../domain/credit-voucher';
+import { normaliseVoucherCode, voucherProblem } from '../../../domain/voucher';
+import { mealWeeksOf } from '../../../domain/recipe-kit-basket';
 import { basketVouchers, vouchers } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound, unauthorized } from '../../http/jsonapi';
@@ -13,7 +13,7 @@ import {
   voucherTerms,
 } from '../../services/basket-pricing';
 import { findOwner, itemsOf, requireBasket } from '../../services/baskets';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 import { basketDocument, voucherResource } from '../baskets/basket-document';
 import { addKitItem } from '../baskets/kit-items';
 

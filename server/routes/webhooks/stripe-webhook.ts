@@ -5,7 +5,7 @@ import { payments, webhookEvents } from '../../db/schema';
 import { errorDocument } from '../../http/jsonapi';
 import { declineMessage, type PaymentOutcome } from '../../services/payments/gateway';
 import { recordOutcomeIn } from '../../services/payments/payment-service';
-import type { Deps } from '../index';
+import type { Deps } from '../../deps';
 
 export const STRIPE_WEBHOOK_PATH = '/api/v2/webhooks/stripe';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { weekOfMenuHandle } from '../../../src/domain/weeks';
+import { weekOfMenuHandle } from '../../../domain/weeks';
 import type { Database, Queryable } from '../../db/database';
 import {
   allowedBundles,

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { addDays, menuHandle, weekStart } from '../../../src/domain/weeks';
+import { addDays, menuHandle, weekStart } from '../../../domain/weeks';
 import type { Database } from '../../db/database';
 import { allowedBundles } from '../../db/schema';
 import {

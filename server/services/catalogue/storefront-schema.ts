@@ -8,7 +8,7 @@ import {
   validate,
   type DocumentNode,
 } from 'graphql';
-import { isDoublePortion } from '../../../src/domain/portion';
+import { isDoublePortion } from '../../../domain/portion';
 import {
   fromGid,
   penceToAmount,

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isCardRequested, isLikelyCardCharge } from '../../../src/domain/payment';
+import { isCardRequested, isLikelyCardCharge } from '../../../domain/payment';
 import {
   DEFAULT_KIT_MINIMUMS,
   kitBasketProblems,
   mealWeeksOf,
   type KitLine,
-} from '../../../src/domain/recipe-kit-basket';
+} from '../../../domain/recipe-kit-basket';
 import type { Database, Queryable } from '../../db/database';
 import {
   addresses,
@@ -83,7 +83,7 @@ interface PricedKitBasket {
 }
 
 /**
- * The basket's own validity rule (per-week and total minimums, `src/domain/recipe-kit-basket.ts`),
+ * The basket's own validity rule (per-week and total minimums, `domain/recipe-kit-basket.ts`),
  * then the first meal week priced on its own: that week is ordered now, the later ones become the
  * subscription's picks.
  */

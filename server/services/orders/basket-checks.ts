@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { isAddressReady } from '../../../src/domain/address';
-import { formatPrice, MINIMUM_SPEND_POUNDS } from '../../../src/domain/money';
-import { amountLeftToMinimum, isTakeawayBasketValid } from '../../../src/domain/takeaway-basket';
+import { isAddressReady } from '../../../domain/address';
+import { formatPrice, MINIMUM_SPEND_POUNDS } from '../../../domain/money';
+import { amountLeftToMinimum, isTakeawayBasketValid } from '../../../domain/takeaway-basket';
 import type { Queryable } from '../../db/database';
 import { restaurants, takeawaySnoozes, type BasketAddress } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { isHardDecline } from '../../../src/domain/payment';
+import { isHardDecline } from '../../../domain/payment';
 import type { Database, Queryable } from '../../db/database';
 import { orders, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';

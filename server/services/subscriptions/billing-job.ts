@@ -11,7 +11,7 @@ import {
   notExists,
   notInArray,
 } from 'drizzle-orm';
-import { deliveryFeePence } from '../../../src/domain/delivery-fee';
+import { deliveryFeePence } from '../../../domain/delivery-fee';
 import type { Database, Queryable } from '../../db/database';
 import {
   addresses,

@@ -1,7 +1,7 @@
-import { addDays, cutoffFor, isoDate, weekDayIndex, weekStart } from '../../../src/domain/weeks';
+import { addDays, cutoffFor, isoDate, weekDayIndex, weekStart } from '../../../domain/weeks';
 
 /**
- * A subscription schedule's calendar, over the shared week rules (`src/domain/weeks.ts`): weeks
+ * A subscription schedule's calendar, over the shared week rules (`domain/weeks.ts`): weeks
  * run Monday to Sunday and a week is billed at its cut-off (spec section 9).
  */
 export { addDays, isoDate };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { fetchLiveOrders, type Order } from '../../api/orders';
-import { orderStatusText } from '../../domain/order-status';
+import { orderStatusText } from '../../../domain/order-status';
 import { useSessionStatus } from '../../session/session-context';
 
 export const LIVE_ORDERS_POLL_MS = 30_000;

@@ -9,7 +9,7 @@ import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
-import { newPasswordErrors } from '../../domain/account-forms';
+import { newPasswordErrors } from '../../../domain/account-forms';
 import { useSessionActor } from '../../session/session-context';
 
 const CHANNELS = [

@@ -14,7 +14,7 @@ import type { Customer } from '../../api/types';
 import { Button } from '../../components/form/button';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
-import { formatPrice } from '../../domain/money';
+import { formatPrice } from '../../../domain/money';
 import { useSessionActor } from '../../session/session-context';
 
 const CODE_FIELD = 'credit-voucher-code';

@@ -6,8 +6,8 @@ import { toEntity } from '../../api/json-api';
 import { ORDER_FETCH_FAILED, type LineItem, type Order } from '../../api/orders';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { QueryError } from '../../components/query-error';
-import { formatPrice } from '../../domain/money';
-import { isPaymentFailed, orderStatusText } from '../../domain/order-status';
+import { formatPrice } from '../../../domain/money';
+import { isPaymentFailed, orderStatusText } from '../../../domain/order-status';
 
 /** Spec section 9: the upcoming list takes up to 3000 orders. */
 const UPCOMING_PER_PAGE = 3000;

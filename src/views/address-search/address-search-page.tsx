@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ADDRESS_SEARCH_MESSAGES } from '../../../machines/address-search/address-search.machine';
 import { readValidStored } from '../../app/storage';
-import { isStoredDelivery } from '../../domain/stored-delivery';
+import { isStoredDelivery } from '../../../domain/stored-delivery';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
-import { safeReturnTo } from '../../domain/return-to';
+import { safeReturnTo } from '../../../domain/return-to';
 import { flash } from '../../components/flash/flash-store';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';

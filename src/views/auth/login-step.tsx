@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
-import type { LoginForm } from '../../domain/account-forms';
+import type { LoginForm } from '../../../domain/account-forms';
 import { AUTH_PATHS } from '../../../machines/auth/auth.machine';
 import { StepLink } from './auth-links';
 import { useFormStep, type FormStepActor } from '../../flows/use-form-step';

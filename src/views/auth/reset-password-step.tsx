@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
-import { MIN_PASSWORD_LENGTH } from '../../domain/account-forms';
+import { MIN_PASSWORD_LENGTH } from '../../../domain/account-forms';
 import type { StepProps } from './auth-flow';
 import { useFormStep } from '../../flows/use-form-step';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
-import { MIN_PASSWORD_LENGTH, type SignupForm } from '../../domain/account-forms';
+import { MIN_PASSWORD_LENGTH, type SignupForm } from '../../../domain/account-forms';
 import { AUTH_PATHS } from '../../../machines/auth/auth.machine';
 import { StepLink } from './auth-links';
 import { useFormStep, type FormStepActor } from '../../flows/use-form-step';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { checkoutCall } from '../checkout/checkout-call';
-import { paymentGateway, saveNewCard, toPaymentMethod } from '../checkout/payment-calls';
+import { checkoutCall } from '../checkout-shared/checkout-call';
+import { paymentGateway, saveNewCard, toPaymentMethod } from '../checkout-shared/payment-calls';
 import { kitCheckoutMachine } from '../../../machines/kit-checkout/kit-checkout.machine';
 import type {
   CheckoutAddress,
@@ -11,16 +11,16 @@ import type {
 } from '../../../machines/kit-checkout/kit-checkout.types';
 import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { api, unwrap } from '../../api/client';
-import { weekStart } from '../../domain/weeks';
+import { weekStart } from '../../../domain/weeks';
 import { reportError } from '../../analytics/report-error';
 import {
   deliveryDateOptions,
   deliveryWindowEnd,
   firstDeliveryDate,
   resolveDeliveryDate,
-} from '../../domain/delivery-dates';
-import { normaliseUkPhone } from '../../domain/phone';
-import { parseUkPostcode } from '../../domain/postcode';
+} from '../../../domain/delivery-dates';
+import { normaliseUkPhone } from '../../../domain/phone';
+import { parseUkPostcode } from '../../../domain/postcode';
 
 type AddressResource = {
   id: string;

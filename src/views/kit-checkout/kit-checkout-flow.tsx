@@ -11,11 +11,11 @@ import {
   stepOnScreen,
   StepOnScreen,
   WhenCustomerKnown,
-} from '../checkout/checkout-flow-parts';
-import { FailedStep } from '../checkout/failed-step';
-import { useCheckoutExits } from '../checkout/use-checkout-exits';
-import { ContinueChoice } from '../checkout/continue-choice';
-import { toCheckoutCustomer } from '../takeaway-checkout/takeaway-checkout-actors';
+} from '../checkout-shared/checkout-flow-parts';
+import { FailedStep } from '../checkout-shared/failed-step';
+import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
+import { ContinueChoice } from '../checkout-shared/continue-choice';
+import { toCheckoutCustomer } from '../checkout-shared/checkout-customer';
 import { KitAddressStep, KitBillingStep } from './kit-address-steps';
 import { liveKitCheckoutMachine } from './kit-checkout-actors';
 import { KitInstructionsStep } from './kit-instructions-step';

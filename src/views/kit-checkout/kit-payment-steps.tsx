@@ -3,9 +3,9 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
-import { formatPrice } from '../../domain/money';
+import { formatPrice } from '../../../domain/money';
 import { useCustomer } from '../../session/session-context';
-import { CardPaymentForm, PaymentErrorSummary } from '../checkout/card-payment-form';
+import { CardPaymentForm, PaymentErrorSummary } from '../checkout-shared/card-payment-form';
 import type { KitStepProps } from './kit-step-props';
 
 /** What the box costs, store credit first (POST preview_order). */

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { formatPrice } from '../../domain/money';
-import { FailedStep } from '../checkout/failed-step';
+import { formatPrice } from '../../../domain/money';
+import { FailedStep } from '../checkout-shared/failed-step';
 import { formatDeliveryDay } from './kit-instructions-step';
 import type { PlacedKitOrder } from '../../../machines/kit-checkout/kit-checkout.types';
 import type { KitStepProps } from './kit-step-props';

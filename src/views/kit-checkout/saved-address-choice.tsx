@@ -5,7 +5,7 @@ import type {
 } from '../../../machines/kit-checkout/kit-checkout.types';
 import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
-import { AddressFields } from '../checkout/address-fields';
+import { AddressFields } from '../checkout-shared/address-fields';
 
 const NEW_ADDRESS = 'new-address';
 const EMPTY: CheckoutAddress = {

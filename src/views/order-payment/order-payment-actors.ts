@@ -9,13 +9,13 @@ import type {
 } from '../../../machines/order-payment/order-payment.types';
 import { api, unwrap } from '../../api/client';
 import { fetchOrder, type OrderWithItems } from '../../api/orders';
-import { checkoutCall } from '../checkout/checkout-call';
+import { checkoutCall } from '../checkout-shared/checkout-call';
 import {
   paymentAttemptKey,
   paymentDetails,
   paymentOptions,
   saveChosenCard,
-} from '../checkout/payment-calls';
+} from '../checkout-shared/payment-calls';
 
 const toPayableOrder = ({ order, lines }: OrderWithItems): PayableOrder => ({
   id: order.id,

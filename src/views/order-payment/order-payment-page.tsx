@@ -5,7 +5,7 @@ import type { StateValueFrom } from 'xstate';
 import { PAYMENT_SUCCESS_PATH } from '../../../machines/order-payment/order-payment.machine';
 import { useCustomer } from '../../session/session-context';
 import { liveOrderPaymentMachine } from './order-payment-actors';
-import { FailedStep } from '../checkout/failed-step';
+import { FailedStep } from '../checkout-shared/failed-step';
 import {
   NothingToPay,
   OrderNotFound,

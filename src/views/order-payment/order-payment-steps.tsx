@@ -4,9 +4,9 @@ import type { Actor } from 'xstate';
 import type { PayableOrder } from '../../../machines/order-payment/order-payment.types';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useFormStep } from '../../flows/use-form-step';
-import { formatPrice } from '../../domain/money';
-import { orderStatusText } from '../../domain/order-status';
-import { CardPaymentForm, PaymentErrorSummary } from '../checkout/card-payment-form';
+import { formatPrice } from '../../../domain/money';
+import { orderStatusText } from '../../../domain/order-status';
+import { CardPaymentForm, PaymentErrorSummary } from '../checkout-shared/card-payment-form';
 import type { liveOrderPaymentMachine } from './order-payment-actors';
 
 export type OrderPaymentActor = Actor<typeof liveOrderPaymentMachine>;

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { formatPrice } from '../../domain/money';
+import { formatPrice } from '../../../domain/money';
 
 /** What /payment/{orderId} hands the success page (router state, kept by a reload). */
 export interface PaymentSuccessState {

@@ -10,14 +10,14 @@ import { withQueryClient } from '../../app/with-query-client';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { QueryError } from '../../components/query-error';
-import { isAddressReady } from '../../domain/address';
-import { isStoredDelivery } from '../../domain/stored-delivery';
+import { isAddressReady } from '../../../domain/address';
+import { isStoredDelivery } from '../../../domain/stored-delivery';
 import {
   ASAP,
   FULFILLMENT_LABELS,
   readTakeawayChoice,
   type TakeawayChoice,
-} from '../../domain/takeaway-basket';
+} from '../../../domain/takeaway-basket';
 import type { StoredTakeaway } from '../takeaway-menu/takeaway-basket-actors';
 
 const dayLabel = (date: string) =>

@@ -6,7 +6,7 @@ import {
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
 import type { Basket, BasketItem } from '../../api/types';
-import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../domain/voucher';
+import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/voucher';
 
 const KIT_BASKET = 'RecipeKitBasket' as const;
 

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { recipeKitBasketMachine } from '../../../machines/recipe-kit-basket/recipe-kit-basket.machine';
 import { BasketTotals, BasketVoucherForm, QuantityButtons } from '../../components/basket-parts';
-import { formatPrice } from '../../domain/money';
-import { weekName } from '../../domain/recipe-kit-basket';
+import { formatPrice } from '../../../domain/money';
+import { weekName } from '../../../domain/recipe-kit-basket';
 
 type KitBasketActor = Actor<typeof recipeKitBasketMachine>;
 

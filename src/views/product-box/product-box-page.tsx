@@ -13,10 +13,10 @@ import {
 } from '../../api/catalogue';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
-import { DIETARY_GROUPS, menuSections, type DietaryGroup } from '../../domain/menu-visibility';
-import { formatPrice } from '../../domain/money';
-import { weekName } from '../../domain/recipe-kit-basket';
-import { addDays, firstOrderableWeek, isWeekOpen, weekStart } from '../../domain/weeks';
+import { DIETARY_GROUPS, menuSections, type DietaryGroup } from '../../../domain/menu-visibility';
+import { formatPrice } from '../../../domain/money';
+import { weekName } from '../../../domain/recipe-kit-basket';
+import { addDays, firstOrderableWeek, isWeekOpen, weekStart } from '../../../domain/weeks';
 import { useKitBasketSignOut } from '../../session/kit-basket-session';
 import { MENU_REFRESH_MS } from '../takeaway-menu/menu-refresh';
 import { HowItWorks } from './how-it-works';

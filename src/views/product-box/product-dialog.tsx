@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { WeeklyMenuProduct, WeeklyMenuVariant } from '../../api/catalogue';
 import { Modal } from '../../components/modal';
-import { formatPrice } from '../../domain/money';
-import { doublePortionDiscountPercent, isDoublePortion } from '../../domain/portion';
+import { formatPrice } from '../../../domain/money';
+import { doublePortionDiscountPercent, isDoublePortion } from '../../../domain/portion';
 
 const portionLabel = (variant: WeeklyMenuVariant) =>
   isDoublePortion(variant.title) ? 'Double portion (serves 2)' : 'Regular portion';

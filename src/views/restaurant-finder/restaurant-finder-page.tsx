@@ -11,12 +11,12 @@ import { withQueryClient } from '../../app/with-query-client';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { QueryError } from '../../components/query-error';
-import { PLACEHOLDER_STREET } from '../../domain/address';
-import { distanceInMiles, formatMiles, type Coordinates } from '../../domain/distance';
-import { parseUkPostcode } from '../../domain/postcode';
-import { isStoredDelivery } from '../../domain/stored-delivery';
-import { DEFAULT_TAKEAWAY_CHOICE, FULFILLMENT_LABELS } from '../../domain/takeaway-basket';
-import { isOpenAt } from '../../domain/time-slots';
+import { PLACEHOLDER_STREET } from '../../../domain/address';
+import { distanceInMiles, formatMiles, type Coordinates } from '../../../domain/distance';
+import { parseUkPostcode } from '../../../domain/postcode';
+import { isStoredDelivery } from '../../../domain/stored-delivery';
+import { DEFAULT_TAKEAWAY_CHOICE, FULFILLMENT_LABELS } from '../../../domain/takeaway-basket';
+import { isOpenAt } from '../../../domain/time-slots';
 import type { StoredTakeaway } from '../takeaway-menu/takeaway-basket-actors';
 
 interface Origin extends Coordinates {

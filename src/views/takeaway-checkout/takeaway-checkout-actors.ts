@@ -1,25 +1,25 @@
 import { fromPromise } from 'xstate';
-import { checkoutCall } from '../checkout/checkout-call';
-import { paymentGateway, saveNewCard, toPaymentMethod } from '../checkout/payment-calls';
+import { checkoutCall } from '../checkout-shared/checkout-call';
+import { paymentGateway, saveNewCard, toPaymentMethod } from '../checkout-shared/payment-calls';
 import { takeawayCheckoutMachine } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
 import type {
-  CheckoutBasket,
   CheckoutFailure,
   PaymentChoice,
   PlacedOrder,
-} from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+} from '../../../machines/checkout-shared/checkout-shared.types';
+import type { TakeawayCheckoutBasket } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
 import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
-import type { Basket, Customer } from '../../api/types';
-import { withAccountContact } from '../../domain/checkout';
+import type { Basket } from '../../api/types';
+import { withAccountContact } from '../../../domain/checkout';
 import { WALLET_PATHS } from '../../flows/wallet-paths';
-import { normaliseUkPhone } from '../../domain/phone';
-import { parseUkPostcode } from '../../domain/postcode';
+import { normaliseUkPhone } from '../../../domain/phone';
+import { parseUkPostcode } from '../../../domain/postcode';
 
 type BasketBody = { data: Parameters<typeof toEntity>[0] & { id: string } };
 
-function toCheckoutBasket(body: BasketBody): CheckoutBasket {
+function toTakeawayCheckoutBasket(body: BasketBody): TakeawayCheckoutBasket {
   const basket = toEntity(body.data) as Basket;
   return {
     id: basket.id,
@@ -46,16 +46,10 @@ function toCheckoutBasket(body: BasketBody): CheckoutBasket {
 const toOrder = (body: { data: { id: string; attributes: { total_price: number } } }) =>
   ({ id: body.data.id, totalPrice: body.data.attributes.total_price }) satisfies PlacedOrder;
 
-export const toCheckoutCustomer = (customer: Customer) => ({
-  firstName: customer.firstName,
-  lastName: customer.lastName,
-  phone: customer.phone ?? null,
-});
-
-async function currentBasket(): Promise<CheckoutBasket | null> {
+async function currentBasket(): Promise<TakeawayCheckoutBasket | null> {
   const list = await unwrap(api.GET('/baskets'));
   const resource = list.data.find((basket) => basket.attributes.basket_type === 'TakeawayBasket');
-  return resource ? toCheckoutBasket({ data: resource }) : null;
+  return resource ? toTakeawayCheckoutBasket({ data: resource }) : null;
 }
 
 /**
@@ -94,7 +88,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
           );
           ({ lat, lon } = found.data.attributes);
         }
-        return toCheckoutBasket(
+        return toTakeawayCheckoutBasket(
           await unwrap(
             api.PUT('/baskets/{id}', {
               params: { path: { id: input.basketId } },
@@ -155,7 +149,7 @@ export const liveTakeawayCheckoutMachine = takeawayCheckoutMachine.provide({
           }),
           "Couldn't validate basket",
         );
-        return toCheckoutBasket(saved);
+        return toTakeawayCheckoutBasket(saved);
       }),
     ),
     loadPaymentMethods: fromPromise(() =>

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CHECKOUT_PATHS } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
+import { TAKEAWAY_CHECKOUT_PATHS } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
 import type { Customer } from '../../api/types';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
@@ -10,16 +10,17 @@ import {
   stepOnScreen,
   StepOnScreen,
   WhenCustomerKnown,
-} from '../checkout/checkout-flow-parts';
-import { FailedStep } from '../checkout/failed-step';
-import { useCheckoutExits } from '../checkout/use-checkout-exits';
-import { AddressStep } from './address-step';
-import type { CheckoutStepProps } from './checkout-step-props';
-import { ConfirmationStep } from './confirmation-step';
-import { ContinueStep } from './continue-step';
-import { InstructionsStep } from './instructions-step';
-import { PaymentStep } from './payment-step';
-import { liveTakeawayCheckoutMachine, toCheckoutCustomer } from './takeaway-checkout-actors';
+} from '../checkout-shared/checkout-flow-parts';
+import { FailedStep } from '../checkout-shared/failed-step';
+import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
+import { TakeawayAddressStep } from './takeaway-address-step';
+import type { TakeawayStepProps } from './takeaway-step-props';
+import { TakeawayConfirmationStep } from './takeaway-confirmation-step';
+import { TakeawayContinueStep } from './takeaway-continue-step';
+import { TakeawayInstructionsStep } from './takeaway-instructions-step';
+import { TakeawayPaymentStep } from './takeaway-payment-step';
+import { liveTakeawayCheckoutMachine } from './takeaway-checkout-actors';
+import { toCheckoutCustomer } from '../checkout-shared/checkout-customer';
 
 type StepValue = ChildStates<typeof liveTakeawayCheckoutMachine, 'steps'>;
 /** The steps by name; payment has substates (loading, ready) of its own. */
@@ -38,13 +39,13 @@ type WorkState = Exclude<
 
 /** One view per step: a new step state fails to compile until it has one. */
 const stepViews = {
-  continue: ContinueStep,
-  ...accountStepViews(CHECKOUT_PATHS),
-  address: AddressStep,
-  instructions: InstructionsStep,
-  payment: PaymentStep,
-  confirmation: ConfirmationStep,
-} satisfies Record<StepState, ComponentType<CheckoutStepProps>>;
+  continue: TakeawayContinueStep,
+  ...accountStepViews(TAKEAWAY_CHECKOUT_PATHS),
+  address: TakeawayAddressStep,
+  instructions: TakeawayInstructionsStep,
+  payment: TakeawayPaymentStep,
+  confirmation: TakeawayConfirmationStep,
+} satisfies Record<StepState, ComponentType<TakeawayStepProps>>;
 
 const stepOfWork = {
   signingIn: 'login',

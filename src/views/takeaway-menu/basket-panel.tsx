@@ -4,8 +4,8 @@ import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/ta
 import type { MenuProduct } from '../../api/types';
 import { BasketTotals, BasketVoucherForm, QuantityButtons } from '../../components/basket-parts';
 import { Modal } from '../../components/modal';
-import { formatPrice } from '../../domain/money';
-import { amountLeftToMinimum } from '../../domain/takeaway-basket';
+import { formatPrice } from '../../../domain/money';
+import { amountLeftToMinimum } from '../../../domain/takeaway-basket';
 
 type BasketActor = Actor<typeof takeawayBasketMachine>;
 

@@ -7,9 +7,9 @@ import {
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
 import type { Basket, BasketItem } from '../../api/types';
-import { hasRealStreet } from '../../domain/address';
-import { readTakeawayChoice, type TakeawayChoice } from '../../domain/takeaway-basket';
-import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../domain/voucher';
+import { hasRealStreet } from '../../../domain/address';
+import { readTakeawayChoice, type TakeawayChoice } from '../../../domain/takeaway-basket';
+import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/voucher';
 
 /** The stored delivery with the customer's choice from /pasta-type (kept valid for isStoredDelivery). */
 export type StoredTakeaway = StoredDelivery & { choice?: TakeawayChoice };

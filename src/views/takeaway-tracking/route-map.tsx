@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Coordinates } from '../../domain/distance';
+import type { Coordinates } from '../../../domain/distance';
 
 const WIDTH = 320;
 const HEIGHT = 160;

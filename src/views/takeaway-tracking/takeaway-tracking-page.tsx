@@ -11,10 +11,10 @@ import {
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { QueryError } from '../../components/query-error';
-import { distanceInMiles, formatMiles, type Coordinates } from '../../domain/distance';
-import { etaText } from '../../domain/eta';
-import { formatPrice } from '../../domain/money';
-import { orderStatusText } from '../../domain/order-status';
+import { distanceInMiles, formatMiles, type Coordinates } from '../../../domain/distance';
+import { etaText } from '../../../domain/eta';
+import { formatPrice } from '../../../domain/money';
+import { orderStatusText } from '../../../domain/order-status';
 import { RouteMap } from './route-map';
 
 export const ORDER_POLL_MS = 10_000;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, firstOrderableWeek } from '../../../src/domain/weeks';
+import { addDays, firstOrderableWeek } from '../../../domain/weeks';
 
 export interface Answer {
   status: number;

@@ -1,4 +1,4 @@
-import type { TypedCard } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import type { TypedCard } from '../../../machines/checkout-shared/checkout-shared.types';
 import { TextField } from '../../components/form/text-field';
 
 interface CardFieldsProps {

@@ -4,10 +4,10 @@ import type {
   PaymentGateway,
   PaymentOptions,
   SavedPaymentMethod,
-} from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+} from '../../../machines/checkout-shared/checkout-shared.types';
 import type { SaveCardInput } from '../../../machines/checkout-shared/checkout-shared';
 import { api, unwrap } from '../../api/client';
-import { parseCardExpiry } from '../../domain/checkout';
+import { parseCardExpiry } from '../../../domain/checkout';
 import { checkoutCall } from './checkout-call';
 
 /** A payment method resource as the checkouts show it. */

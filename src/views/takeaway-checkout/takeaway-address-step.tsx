@@ -1,15 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { CheckoutAddress } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import type { CheckoutAddress } from '../../../machines/checkout-shared/checkout-shared.types';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
-import { AddressFields } from '../checkout/address-fields';
-import type { CheckoutStepProps } from './checkout-step-props';
+import { AddressFields } from '../checkout-shared/address-fields';
+import type { TakeawayStepProps } from './takeaway-step-props';
 
 /** Who receives the order and where: prefilled from the basket's address and the account. */
-export function AddressStep({ actor }: CheckoutStepProps) {
+export function TakeawayAddressStep({ actor }: TakeawayStepProps) {
   useDocumentTitle('Checkout: delivery details');
   const { busy, summary, errorFor } = useFormStep(actor);
   const initial = useSelector(actor, (snapshot): CheckoutAddress => {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type {
   CheckoutFailure,
   ElementsCard,
-} from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+} from '../../../machines/checkout-shared/checkout-shared.types';
 
 /** Stripe.js loads once per key, and only for customers who pay by card with Stripe configured. */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();

@@ -2,13 +2,13 @@ import { useSelector } from '@xstate/react';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { useFormStep } from '../../flows/use-form-step';
-import { formatPrice } from '../../domain/money';
-import { isLikelyCardCharge } from '../../domain/payment';
-import { CardPaymentForm, PaymentErrorSummary } from '../checkout/card-payment-form';
-import type { CheckoutStepProps } from './checkout-step-props';
+import { formatPrice } from '../../../domain/money';
+import { isLikelyCardCharge } from '../../../domain/payment';
+import { CardPaymentForm, PaymentErrorSummary } from '../checkout-shared/card-payment-form';
+import type { TakeawayStepProps } from './takeaway-step-props';
 
 /** Pay with a saved method, a new card, or the wallet; the order is written when paying. */
-export function PaymentStep({ actor }: CheckoutStepProps) {
+export function TakeawayPaymentStep({ actor }: TakeawayStepProps) {
   useDocumentTitle('Checkout: payment');
   const { busy, summary, errorFor } = useFormStep(actor);
   const loading = useSelector(actor, (snapshot) =>

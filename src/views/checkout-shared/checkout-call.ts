@@ -1,4 +1,4 @@
-import type { CheckoutFailure } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import type { CheckoutFailure } from '../../../machines/checkout-shared/checkout-shared.types';
 import { isApiRequestError } from '../../api/api-error';
 
 /** Form fields the server's JSON pointers name, in every checkout's forms. */

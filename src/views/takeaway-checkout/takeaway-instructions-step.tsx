@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CHECKOUT_PATHS } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
+import { TAKEAWAY_CHECKOUT_PATHS } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
-import { formatPrice } from '../../domain/money';
-import type { CheckoutStepProps } from './checkout-step-props';
+import { formatPrice } from '../../../domain/money';
+import type { TakeawayStepProps } from './takeaway-step-props';
 
 const FULFILMENT_TEXT = {
   delivery: 'Delivery',
@@ -16,7 +16,7 @@ const FULFILMENT_TEXT = {
 } as const;
 
 /** The order at a glance and a note for the rider or the kitchen; then payment. */
-export function InstructionsStep({ actor }: CheckoutStepProps) {
+export function TakeawayInstructionsStep({ actor }: TakeawayStepProps) {
   useDocumentTitle('Checkout: instructions');
   const { busy, summary, errorFor } = useFormStep(actor);
   const basket = useSelector(actor, (snapshot) => snapshot.context.basket);
@@ -47,7 +47,7 @@ export function InstructionsStep({ actor }: CheckoutStepProps) {
                 basket.address.city,
                 basket.address.zip,
               ].join(', ')}{' '}
-              <Link to={CHECKOUT_PATHS.address}>
+              <Link to={TAKEAWAY_CHECKOUT_PATHS.address}>
                 Change<span className="visually-hidden"> delivery details</span>
               </Link>
             </dd>

@@ -5,10 +5,10 @@ import type {
   PaymentGateway,
   SavedPaymentMethod,
   TypedCard,
-} from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+} from '../../../machines/checkout-shared/checkout-shared.types';
 import { Button } from '../../components/form/button';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
-import { formatPrice } from '../../domain/money';
+import { formatPrice } from '../../../domain/money';
 import { NEW_CARD, PaymentMethodFields, selectedMethod } from './payment-method-fields';
 
 export type CardPayment = { kind: 'saved'; methodId: string } | { kind: 'newCard'; card: NewCard };

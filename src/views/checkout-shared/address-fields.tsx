@@ -1,6 +1,6 @@
-import type { CheckoutAddress } from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+import type { CheckoutAddress } from '../../../machines/checkout-shared/checkout-shared.types';
 import { TextField } from '../../components/form/text-field';
-import { UK_PHONE_HINT } from '../../domain/phone';
+import { UK_PHONE_HINT } from '../../../domain/phone';
 
 export type AddressFormFields = Exclude<keyof CheckoutAddress, 'lat' | 'lon'>;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
-import type { FormError } from '../../domain/account-forms';
+import type { FormError } from '../../../domain/account-forms';
 
 type FailedSnapshot = Snapshot<unknown> & { context: { errors: FormError[] } };
 

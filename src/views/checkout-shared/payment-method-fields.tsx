@@ -4,7 +4,7 @@ import type {
   PaymentGateway,
   SavedPaymentMethod,
   TypedCard,
-} from '../../../machines/takeaway-checkout/takeaway-checkout.types';
+} from '../../../machines/checkout-shared/checkout-shared.types';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { CardFields } from './card-fields';
 

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { formatPrice } from '../../domain/money';
-import type { CheckoutStepProps } from './checkout-step-props';
+import { formatPrice } from '../../../domain/money';
+import type { TakeawayStepProps } from './takeaway-step-props';
 
 /** The takeaway order confirmation, reached only from a payment. */
-export function ConfirmationStep({ actor }: CheckoutStepProps) {
+export function TakeawayConfirmationStep({ actor }: TakeawayStepProps) {
   useDocumentTitle('Order placed');
   const order = useSelector(actor, (snapshot) => snapshot.context.order);
   if (!order) return null;

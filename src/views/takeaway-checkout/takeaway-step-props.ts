@@ -3,6 +3,6 @@ import type { liveTakeawayCheckoutMachine } from './takeaway-checkout-actors';
 
 export type TakeawayCheckoutActor = Actor<typeof liveTakeawayCheckoutMachine>;
 
-export interface CheckoutStepProps {
+export interface TakeawayStepProps {
   actor: TakeawayCheckoutActor;
 }
