@@ -1,6 +1,6 @@
 import { isUkPostcodeShape } from './postcode';
 
-/** Spec section 3: ignore_me in address1 means no street yet. */
+/** Product rule R3.1: ignore_me in address1 means no street yet. */
 export const PLACEHOLDER_STREET = 'ignore_me';
 
 export interface AddressLike {
@@ -15,14 +15,14 @@ const filled = (value: string | null | undefined): value is string =>
 export const hasRealStreet = (address1: string | null | undefined) =>
   filled(address1) && address1.trim() !== PLACEHOLDER_STREET;
 
-/** Spec section 5: an address is ready with address1, city and zip, and not the placeholder. */
+/** Product rule R3.2: an address is ready with address1, city and zip, and not the placeholder. */
 export function isAddressReady(address: AddressLike | null | undefined): boolean {
   return (
     !!address && hasRealStreet(address.address1) && filled(address.city) && filled(address.zip)
   );
 }
 
-/** Spec section 5: addresses without street, phone, city or zip are left out of the address list. */
+/** Product rule R3.3: addresses without street, phone, city or zip are left out of the address list. */
 export function listableAddresses<T extends AddressLike>(addresses: T[]): T[] {
   return addresses.filter(
     (a) => filled(a.address1) && filled(a.phone) && filled(a.city) && filled(a.zip),
@@ -41,7 +41,7 @@ export interface EstimationInput {
 }
 
 /**
- * Spec section 5: a delivery estimation needs a time slot, restaurant, zip, lat, lon, country,
+ * Product rule R4.6: a delivery estimation needs a time slot, restaurant, zip, lat, lon, country,
  * address1 and city, and either a UK postcode shape or a non-placeholder street.
  */
 export function canEstimateDelivery(input: EstimationInput): boolean {

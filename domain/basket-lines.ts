@@ -15,7 +15,7 @@ export const subtotalOf = (lines: BasketLine[]) =>
   Math.round(lines.reduce((sum, line) => sum + line.price * line.quantity, 0) * 100) / 100;
 
 /**
- * Spec section 4: minus on quantity 1 removes the item. Returns the lines after the change, so
+ * Product rule R4.3: minus on quantity 1 removes the item. Returns the lines after the change, so
  * the change can be shown at once and undone if the server refuses it.
  */
 export function changeQuantity(lines: BasketLine[], lineId: string, delta: 1 | -1): BasketLine[] {

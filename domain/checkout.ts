@@ -14,7 +14,7 @@ export interface CheckoutContact {
 
 const filled = (value: string | null | undefined) => !!value && value.trim() !== '';
 
-/** Spec section 5: the shipping screen is skipped only with first name, last name and a real address1. */
+/** Product rule R5.4: the shipping screen is skipped only with first name, last name and a real address1. */
 export function canSkipShippingScreen(address: CheckoutContact | null | undefined): boolean {
   return (
     !!address &&
@@ -25,8 +25,8 @@ export function canSkipShippingScreen(address: CheckoutContact | null | undefine
 }
 
 /**
- * Spec section 2: checkout entry goes to the address step when no delivery address or names are
- * known. A delivery also needs a ready address (spec section 5) and a phone for the rider.
+ * Product rule R5.2: checkout entry goes to the address step when no delivery address or names are
+ * known. A delivery also needs a ready address (product rule R3.2) and a phone for the rider.
  */
 export function hasDeliveryDetails(address: CheckoutContact | null | undefined): boolean {
   return canSkipShippingScreen(address) && isAddressReady(address) && filled(address?.phone);
@@ -34,7 +34,7 @@ export function hasDeliveryDetails(address: CheckoutContact | null | undefined):
 
 /**
  * The basket's address with the account's names and phone where the address has none: names
- * known from the account count as known (spec section 2's entry guard).
+ * known from the account count as known (the entry guard, product rule R5.2).
  */
 export function withAccountContact<T extends CheckoutContact>(
   address: T | null | undefined,
@@ -112,7 +112,7 @@ interface ListedAddress {
 }
 
 /**
- * Spec section 4: the billing address defaults to the default address and is cleared when it is
+ * Product rule R8.3: the billing address defaults to the default address and is cleared when it is
  * no longer in the list (and so falls back to the default again).
  */
 export function billingAddressFor(
@@ -133,8 +133,8 @@ export function deliveryAddressFor(
 }
 
 /**
- * Spec section 2's checkout guard: first and last name (the address's or the account's) and a
- * ready address (spec section 5: address1, city and zip, not the placeholder).
+ * Product rule R5.2, the checkout guard: first and last name (the address's or the account's) and a
+ * ready address (product rule R3.2: address1, city and zip, not the placeholder).
  */
 export function hasKnownDeliveryAddress(
   address: CheckoutContact | null | undefined,

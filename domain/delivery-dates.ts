@@ -1,11 +1,11 @@
 import { addDays, firstOrderableWeek, isAfterFriday16, weekDayIndex, weekStart } from './weeks';
 
-/** Spec section 9: the delivery-date search window is 21 days. */
+/** Product rule R8.4: the delivery-date search window is 21 days. */
 export const DELIVERY_WINDOW_DAYS = 21;
 /** The kitchen and the couriers stop on Christmas Day and Boxing Day. */
 const NO_DELIVERY_DAYS = new Set(['12-25', '12-26']);
 
-/** A product the constraints say cannot be delivered on some dates (spec section 7). */
+/** A product the constraints say cannot be delivered on some dates (product rule R8.4). */
 export interface UnavailableProduct {
   /** The numeric variant id, as a string ("34"). */
   product: string;
@@ -25,15 +25,15 @@ export function isChristmasClosure(date: string): boolean {
   return NO_DELIVERY_DAYS.has(date.slice(5));
 }
 
-/** Sundays are excluded (spec section 9), and so are 25 and 26 December. */
+/** Sundays are excluded (product rule R8.4), and so are 25 and 26 December. */
 export function isDeliveryDay(date: string): boolean {
   return weekDayIndex(date) !== 0 && !isChristmasClosure(date);
 }
 
 /**
- * The dates of the 21-day window from its first day. Spec section 9: date ranges "may be
- * adjusted around 24 to 27 December": a window holding 25 or 26 December grows by a day for
- * each, so the customer is offered as many days as in any other window.
+ * The dates of the 21-day window from its first day (product rule R8.4): a window holding 25
+ * or 26 December grows by a day for each, so the customer is offered as many days as in any
+ * other window.
  */
 export function deliveryWindow(begin: string): string[] {
   const dates: string[] = [];

@@ -1,6 +1,6 @@
 import { DEFAULT_DELIVERY_PRICE_POUNDS } from './money';
 
-/** A delivery fee config item (spec section 3), in pence; weekDay 0 is Sunday. */
+/** A delivery fee config item (product rule R8.6), in pence; weekDay 0 is Sunday. */
 export interface DeliveryFeeRule {
   weekDay: number;
   pricePence: number;
@@ -8,7 +8,7 @@ export interface DeliveryFeeRule {
   thresholdPence: number | null;
 }
 
-/** Spec section 9: the delivery price when a shipment has none. */
+/** Product rule R8.6: the delivery price when a shipment has none. */
 export const DEFAULT_DELIVERY_PENCE = Math.round(DEFAULT_DELIVERY_PRICE_POUNDS * 100);
 
 /** The weekday (0 Sunday .. 6 Saturday) of an ISO date, read as a calendar date (UTC). */

@@ -1,4 +1,4 @@
-/** Spec section 9: distances use an earth radius of 3959 miles and are shown to 2 decimals. */
+/** Product rule R3.11: distances use an earth radius of 3959 miles and are shown to 2 decimals. */
 export const EARTH_RADIUS_MILES = 3959;
 
 export interface Coordinates {

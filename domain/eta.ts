@@ -1,4 +1,4 @@
-/** Spec section 9: the default takeaway ETA text. */
+/** Product rule R4.7: the default takeaway ETA text. */
 export const DEFAULT_ETA_TEXT = '15 - 30 mins';
 
 export interface DeliveryEstimation {

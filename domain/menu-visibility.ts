@@ -1,4 +1,4 @@
-/** What the menu rules read of a weekly menu product (spec section 3). */
+/** What the menu rules read of a weekly menu product (product rule R7.16). */
 export interface MenuRulesProduct {
   /** The catalogue's numeric product id, as a string ("12"). */
   id: string;
@@ -8,16 +8,16 @@ export interface MenuRulesProduct {
 
 export const HIDE_FROM_MENU_TAG = 'hide-from-menu';
 
-/** Spec section 9: section labels. */
+/** Product rule R7.4: section labels. */
 export const MENU_SECTIONS = [
   { tag: 'specials', label: "This Week's Specials" },
   { tag: 'favourites', label: 'Customer Favourites' },
 ] as const;
 
-/** Spec section 5: the section filter hides these from the main list (they have their own place). */
+/** Product rule R7.4: the section filter hides these from the main list (they have their own place). */
 export const SECTION_FILTER_HIDDEN_TAGS = ['favourites', 'accompaniments', 'desserts', 'kids'];
 
-/** Spec section 9: dietary tag filter groups, in the spec's order. */
+/** Product rule R7.5: dietary tag filter groups, in the rule's order. */
 export const DIETARY_GROUPS = [
   { tag: 'meat-fish', label: 'Meat & Fish' },
   { tag: 'free-from', label: 'Free From' },
@@ -32,7 +32,7 @@ export const DIETARY_GROUPS = [
 export type DietaryGroup = (typeof DIETARY_GROUPS)[number]['tag'];
 
 /**
- * Spec section 5: hidden when tagged hide-from-menu or of type gift box; a bundle shows only when
+ * Product rule R7.3: hidden when tagged hide-from-menu or of type gift box; a bundle shows only when
  * it is in the allowed list (GET bundles).
  */
 export function isVisibleOnMenu(

@@ -1,6 +1,6 @@
-/** Spec section 9: minimum spend and per-order minimum both default to 10 pounds. */
+/** Product rule R13.2: minimum spend and per-order minimum both default to 10 pounds. */
 export const MINIMUM_SPEND_POUNDS = 10;
-/** Spec section 9: delivery price when a shipment has none. */
+/** Product rule R8.6: delivery price when a shipment has none. */
 export const DEFAULT_DELIVERY_PRICE_POUNDS = 1.99;
 
 const gbp = new Intl.NumberFormat('en-GB', {

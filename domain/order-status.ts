@@ -1,4 +1,4 @@
-/** Spec section 4: order status display. */
+/** Product rule R9.1: order status display. */
 const BEING_PREPARED = new Set(['paid', 'billed', 'packed', 'submitted', 'accepted']);
 const PAYMENT_FAILED = new Set(['payment_pending', 'not_authorized']);
 

@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js
 import ukMetadata from './phone-metadata.uk.json';
 
 /**
- * Spec section 5, UK phone check: a leading 0 is read as +44 and must be valid, a 0044 prefix
+ * Product rule R3.5, UK phone check: a leading 0 is read as +44 and must be valid, a 0044 prefix
  * is accepted, and the number must be a GB number.
  */
 export function parseUkPhone(phone: string) {
@@ -22,7 +22,7 @@ export function normaliseUkPhone(phone: string): string | undefined {
   return parseUkPhone(phone)?.number;
 }
 
-/** Spec section 5: "a second check treats a phone as valid if it has no plus sign". */
+/** Product rule R3.5: the second, looser check (no plus sign). */
 export function hasNoPlusSign(phone: string): boolean {
   return !phone.includes('+');
 }

@@ -1,4 +1,4 @@
-/** Spec section 5: portion size is double unless the variant title contains Regular. */
+/** Product rule R7.9: portion size is double unless the variant title contains Regular. */
 export const isDoublePortion = (variantTitle: string) => !variantTitle.includes('Regular');
 
 /** The double portion's discount against two singles, as a whole percentage (0 when none). */

@@ -1,5 +1,5 @@
 /**
- * Spec section 5: a UK postcode shape is one or two letters, a digit, an optional letter or
+ * Product rule R3.4: a UK postcode shape is one or two letters, a digit, an optional letter or
  * digit, optional space, a digit, two letters.
  */
 const UK_POSTCODE_SHAPE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;

@@ -32,7 +32,7 @@ export interface KitVoucher {
 
 export interface KitWeek {
   mealWeek: string;
-  /** Dishes only: add-ons never count towards a minimum (spec section 5). */
+  /** Dishes only: add-ons never count towards a minimum (product rule R7.13). */
   foodSubtotalPence: number;
   addonsSubtotalPence: number;
   /** What the week still needs to reach its per-order minimum; 0 once reached. */
@@ -102,7 +102,7 @@ export function kitWeeks(
 }
 
 /**
- * Spec section 5: valid only when every week's food subtotal reaches the per-order minimum and the
+ * Product rule R7.13: valid only when every week's food subtotal reaches the per-order minimum and the
  * total (after the discount) reaches the minimum spend. Messages name the week and the amount.
  */
 export function kitBasketProblems(
@@ -146,6 +146,6 @@ export const isKitBasketValid = (
   voucher: KitVoucher | null = null,
 ) => kitBasketProblems(lines, minimums, voucher).length === 0;
 
-/** Spec section 9: recipes a week and weeks between boxes the customer chooses. */
+/** Product rule R7.14: recipes a week and weeks between boxes the customer chooses. */
 export const NUMBER_OF_RECIPES = { min: 2, max: 12 } as const;
 export const FREQUENCY_WEEKS = { min: 1, max: 4 } as const;

@@ -1,4 +1,4 @@
-/** The delivery details kept for a week after the address search (spec section 4). */
+/** The delivery details kept for a week after the address search (product rule R3.10). */
 export interface StoredDeliveryShape {
   address: {
     address1: string;

@@ -1,7 +1,7 @@
 import { MINIMUM_SPEND_POUNDS } from './money';
 import type { FulfillmentType } from './upsell';
 
-/** Spec section 5: a takeaway basket is valid with items and a pre-discount subtotal at the restaurant's minimum. */
+/** Product rule R4.5: a takeaway basket is valid with items and a pre-discount subtotal at the restaurant's minimum. */
 export function isTakeawayBasketValid(
   itemCount: number,
   subtotalBeforeDiscount: number,
@@ -20,7 +20,7 @@ export function amountLeftToMinimum(
 
 export type { FulfillmentType };
 
-/** How and when the customer gets the order (spec section 4): ASAP by default, or a time slot. */
+/** How and when the customer gets the order (product rule R4.1): ASAP by default, or a time slot. */
 export interface TakeawayChoice {
   fulfillmentType: FulfillmentType;
   /** ISO date; null means today. */

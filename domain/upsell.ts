@@ -1,6 +1,6 @@
 export type FulfillmentType = 'delivery' | 'pickup' | 'eat_in';
 
-/** Spec section 9: upsell categories; eat-in's list, and delivery also adds Desserts and Gelato. */
+/** Product rule R4.8: upsell categories; eat-in's list, and delivery also adds Desserts and Gelato. */
 export const EAT_IN_UPSELL_CATEGORIES = [
   'Starters & Sides',
   'Alcoholic Drinks',

@@ -1,20 +1,20 @@
 import { formatPrice } from './money';
 
-/** Spec section 5: voucher codes are uppercased before sending. */
+/** Product rule R12.1: voucher codes are uppercased before sending. */
 export const normaliseVoucherCode = (code: string) => code.trim().toUpperCase();
 
-/** Spec section 8 messages for vouchers. */
+/** Product rule R12.4 messages for vouchers. */
 export const VOUCHER_MESSAGES = {
   invalidCode: 'Invalid code',
   couldNotValidate: "Couldn't validate voucher",
   fallback: 'Voucher invalid',
 } as const;
 
-/** Spec section 9: voucher-like constants the product hard-codes. */
+/** Product rule R12.5: voucher-like constants the product hard-codes. */
 export const OUT_OF_STOCK_VOUCHER_CODE = 'OOS-20';
 export const EXTRA_VOUCHER_CODE = '10EXTRA';
 
-/** Spec section 4: proposition codes. */
+/** Product rule R12.2: proposition codes. */
 export type Proposition = 'TW' | 'RK' | 'OO';
 export const PROPOSITION_NAMES: Record<Proposition, string> = {
   TW: 'takeaway',
@@ -129,7 +129,7 @@ export interface VoucherFailure {
 }
 
 /**
- * Spec section 8: on 400 the server's message; an unknown code (404) is 'Invalid code'; any
+ * Product rule R12.4: on 400 the server's message; an unknown code (404) is 'Invalid code'; any
  * other failure "Couldn't validate voucher"; and 'Voucher invalid' when nothing better is known.
  */
 export function voucherFailureMessage(failure: VoucherFailure | null | undefined): string {

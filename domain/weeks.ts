@@ -1,5 +1,5 @@
 /**
- * Recipe-kit weeks (spec section 9): weeks run Monday to Sunday; a week's orders close at the
+ * Recipe-kit weeks (product rule R7.1): weeks run Monday to Sunday; a week's orders close at the
  * cut-off, Friday 12:00 UTC before the week. Dates are ISO calendar dates ('2026-03-02') read in
  * UTC, so the server and every browser agree whatever their time zone.
  */
@@ -15,7 +15,7 @@ const CUTOFF_HOUR_UTC = 12;
  * packed before the holiday rush.
  */
 const CHRISTMAS_CUTOFF_DAYS_BEFORE = 5;
-/** Spec section 9: the after-Friday-16:00 check (see isAfterFriday16). */
+/** Product rule R7.2: the after-Friday-16:00 check (see isAfterFriday16). */
 const LATE_FRIDAY_HOUR_UTC = 16;
 
 const toDate = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -78,7 +78,7 @@ export function firstOrderableWeek(now: Date): string {
 }
 
 /**
- * Spec section 9's after-Friday-16:00 check: true from Friday 16:00 UTC until the week ends
+ * The after-Friday-16:00 check (product rule R7.2): true from Friday 16:00 UTC until the week ends
  * (Sunday midnight). The suppliers' order for the first orderable week's Monday boxes goes out
  * on Friday at 16:00, so after it a new box can start on the Tuesday at the earliest
  * (firstDeliveryDate in delivery-dates.ts).

@@ -167,7 +167,7 @@ test.describe('paying an order left unpaid (/payment/{orderId})', () => {
     await expect(heading(page)).toHaveText('Order not found');
     await expectNoAxeViolations(page);
 
-    // Spec section 2: a confirmation reached from the wrong origin goes to /.
+    // Product rule R1.9: a confirmation reached from the wrong origin goes to /.
     await page.goto('/payment/success');
     await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   });

@@ -12,7 +12,7 @@ test.describe('/pasta-now menu', () => {
 
     await expect(page).toHaveURL(/\/pasta-now$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiswick menu');
-    // A full address: the ETA comes from POST /delivery_estimation (spec section 5).
+    // A full address: the ETA comes from POST /delivery_estimation (product rule R4.6).
     await expect(page.getByText(/^Delivery in about \d+ - \d+ mins$/)).toBeVisible();
     await expect(page.getByText('Delivery, ASAP')).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Menu sections' }).getByRole('link');

@@ -131,7 +131,7 @@ export const addressSearchMachine = setup({
       restaurant: (_, located: LocatedAddress) => located.restaurant,
     }),
     chooseKit: assign({ chosenKit: true }),
-    /** Provided by the app: keeps the found delivery details (one week, spec section 4). */
+    /** Provided by the app: keeps the found delivery details (one week, product rule R3.10). */
     storeDelivery: (_, _delivery: StoredDelivery) => undefined,
   },
 }).createMachine({
@@ -294,7 +294,7 @@ export const addressSearchMachine = setup({
         },
       },
     },
-    // Spec section 2: takeaway is unavailable at the address: a recipe kit, or another address.
+    // Product rule R3.8: takeaway is unavailable at the address: a recipe kit, or another address.
     unavailable: {
       on: {
         'kit.choose': { target: 'recipeKit', actions: 'chooseKit' },

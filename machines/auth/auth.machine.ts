@@ -10,7 +10,7 @@ import {
 } from '../../domain/account-forms';
 import type { Customer } from '../../src/api/types';
 
-/** Spec section 8 messages. */
+/** Product rule R2.4 messages. */
 export const AUTH_MESSAGES = {
   signInFailed: "Email and Password don't match",
   invalidEmail: 'Invalid email',
@@ -77,7 +77,7 @@ export interface AuthOutput {
 
 const failureMessage = (error: unknown) => (error as AuthFailure | undefined) ?? { status: 0 };
 
-/** Spec section 8: "Email and Password don't match", or the rate limit's own words. */
+/** Product rule R2.4: "Email and Password don't match", or the rate limit's own words. */
 export const signInFailureErrors = (failure: AuthFailure): FormError[] => [
   {
     field: 'email',
@@ -90,7 +90,7 @@ export const signInFailureErrors = (failure: AuthFailure): FormError[] => [
 const rateLimitMessage = (failure: AuthFailure) =>
   failure.status === 429 && failure.message ? failure.message : null;
 
-/** Spec section 8: 'Invalid email' for a 400 invalid_email, the rate limit's own words, otherwise the generic message. */
+/** Product rule R2.4: 'Invalid email' for a 400 invalid_email, the rate limit's own words, otherwise the generic message. */
 export const signUpFailureErrors = (failure: AuthFailure): FormError[] => [
   {
     field: 'email',
@@ -101,7 +101,7 @@ export const signUpFailureErrors = (failure: AuthFailure): FormError[] => [
   },
 ];
 
-/** Spec section 8: 'Something went wrong', or the rate limit's own words. */
+/** Product rule R2.4: 'Something went wrong', or the rate limit's own words. */
 export const resetRequestFailureErrors = (failure: AuthFailure): FormError[] => [
   { field: 'email', message: rateLimitMessage(failure) ?? AUTH_MESSAGES.resetRequestFailed },
 ];
@@ -184,7 +184,7 @@ export const authMachine = setup({
   }),
   initial: 'routing',
   states: {
-    // Spec section 2: a token signs in first; a signed-in customer goes to /; otherwise the URL's step.
+    // Product rule R2.1: a token signs in first; a signed-in customer goes to /; otherwise the URL's step.
     routing: {
       always: [
         { guard: 'hasToken', target: 'tokenSigningIn' },

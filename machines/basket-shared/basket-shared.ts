@@ -2,16 +2,16 @@ import { voucherFailureMessage, type VoucherFailure } from '../../domain/voucher
 
 /**
  * What the two baskets (takeaway and recipe kit) do alike: a call asked for while the basket
- * loads waits for it (spec sections 5 and 9), quantity changes show at once and go to the server
+ * loads waits for it (product rule R4.4), quantity changes show at once and go to the server
  * one after another, and a voucher is applied or refused with the spec's words. Each machine
  * still names every guard, action and delay in its own `setup`.
  */
 
 export const BASKET_UPDATE_FAILED = "Couldn't update your basket. Try again.";
-/** Spec section 8. */
+/** Product rule R4.4. */
 export const BASKET_LOADING_TIMEOUT = 'Basket loading timeout';
 export const BASKET_DELETE_FAILED = "Couldn't delete basket";
-/** Spec sections 5 and 9: a call that needs the basket waits up to 100 tries of 100 ms. */
+/** Product rule R4.4: a call that needs the basket waits up to 100 tries of 100 ms. */
 export const BASKET_WAIT_TRIES = 100;
 export const BASKET_POLL_MS = 100;
 

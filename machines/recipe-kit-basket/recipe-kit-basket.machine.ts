@@ -48,7 +48,7 @@ export interface KitBasketState {
 }
 
 export interface RecipeKitBasketInput {
-  /** A `?token=` sign-in is under way: the basket is not created until it ends (spec section 4). */
+  /** A `?token=` sign-in is under way: the basket is not created until it ends (product rule R7.11). */
   tokenSignIn: boolean;
   /** Boxes on the gift-boxes route are never created in advance. */
   onGiftBoxes: boolean;
@@ -77,7 +77,7 @@ export type RecipeKitBasketEvent =
 
 type QueuedEvent = Extract<RecipeKitBasketEvent, { type: 'item.add' | 'plan.change' }>;
 
-/** Every week at its minimum and the total at the minimum spend (spec section 5; the server's sums). */
+/** Every week at its minimum and the total at the minimum spend (product rule R7.13; the server's sums). */
 export const isKitBasketReady = (basket: KitBasketState | null) =>
   basket !== null &&
   basket.lines.length > 0 &&
@@ -85,7 +85,7 @@ export const isKitBasketReady = (basket: KitBasketState | null) =>
   basket.total >= basket.minimumSpend;
 
 /**
- * The recipe-kit basket, a long-lived actor (spec section 4): created when none exists unless a
+ * The recipe-kit basket, a long-lived actor (product rules R7.11 and R2.7): created when none exists unless a
  * token sign-in is under way or the customer is on the gift-boxes route; deleted and created again
  * at sign-out. Quantity changes show at once and roll back if refused; minus on 1 removes. A call
  * made while the basket loads waits up to 100 tries of 100 ms, then fails with

@@ -348,8 +348,8 @@ export const basketItems = pgTable(
 );
 
 /**
- * Vouchers (spec section 3). Codes are stored upper-cased. `propositions` says where a code
- * applies: TW takeaway, RK recipe kit, OO one-off (spec section 4).
+ * Vouchers (product rule R12.1). Codes are stored upper-cased. `propositions` says where a code
+ * applies: TW takeaway, RK recipe kit, OO one-off (product rule R12.2).
  */
 export const vouchers = pgTable(
   'vouchers',
@@ -600,7 +600,7 @@ export const productRatings = pgTable(
 );
 
 /**
- * The weekly-menu catalogue (spec section 3, Weekly menu product), served in the shape of a
+ * The weekly-menu catalogue (product rule R7.16, Weekly menu product), served in the shape of a
  * storefront GraphQL API by the embedded catalogue.
  */
 export const catalogueProducts = pgTable(
@@ -616,7 +616,7 @@ export const catalogueProducts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Spec section 3: codes 100 (celery) to 134 (sources of gluten). */
+    /** Product rule R7.8: codes 100 (celery) to 134 (sources of gluten). */
     allergenCodes: integer('allergen_codes')
       .array()
       .notNull()
@@ -690,7 +690,7 @@ export const allowedBundles = pgTable('allowed_bundles', {
     .references(() => catalogueProducts.id, { onDelete: 'cascade' }),
 });
 
-/** Delivery fee by weekday (0 Sunday .. 6 Saturday), free from a threshold (spec section 3). */
+/** Delivery fee by weekday (0 Sunday .. 6 Saturday), free from a threshold (product rule R8.6). */
 export const deliveryFeeConfig = pgTable('delivery_fee_config', {
   weekDay: integer('week_day').primaryKey(),
   pricePence: integer('price_pence').notNull(),
@@ -716,7 +716,7 @@ export const productUnavailableDates = pgTable(
 
 export const SUBSCRIPTION_STATES = ['created', 'active', 'paused', 'failed', 'cancelled'] as const;
 
-/** A recipe-kit subscription (spec section 3), with the customer's dietary flags. */
+/** A recipe-kit subscription (product rules R10.1 and R7.15), with the customer's dietary flags. */
 export const subscriptions = pgTable(
   'subscriptions',
   {

@@ -30,7 +30,7 @@ export interface BasketPrice {
   totalPence: number;
   /** The applied voucher's code, upper-cased; null without one. */
   voucherCode: string | null;
-  /** Recipe kits: per meal week, earliest first (spec section 5); empty for takeaway. */
+  /** Recipe kits: per meal week, earliest first (product rule R7.13); empty for takeaway. */
   weeks: KitWeek[];
   /** Recipe kits: the applied voucher as the validity rules read it, when it applies. */
   kitVoucher: KitVoucher | null;

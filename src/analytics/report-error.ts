@@ -1,5 +1,5 @@
 /**
- * Spec section 8: API errors are reported to analytics as `error_reported` with the message.
+ * Product rule R2.8: API errors are reported to analytics as `error_reported` with the message.
  * The sink is a tag-manager style dataLayer; in development it also logs to the console.
  */
 declare global {

@@ -5,7 +5,7 @@ import { ChunkErrorPage } from './layout/chunk-error-page';
 export const RELOAD_FLAG = 'sfoglia.route-reloaded';
 
 /**
- * A screen loaded on demand. Spec section 8: a failed screen load (a chunk gone after a deploy,
+ * A screen loaded on demand. Product rule R1.6: a failed screen load (a chunk gone after a deploy,
  * a dropped connection) is reported as "Route not found" and the page reloads, once: a flag in
  * sessionStorage stops a reload loop, and a second failure shows an error with a retry link.
  */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '../api/api-error';
 
-/** Spec section 8: the query layer retries up to 3 times, except on HTTP 429 (and never on 4xx answers that won't change). */
+/** Product rule R2.9: the query layer retries up to 3 times, except on HTTP 429 (and never on 4xx answers that won't change). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 3) return false;
   if (isApiRequestError(error)) {

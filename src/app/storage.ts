@@ -1,4 +1,4 @@
-/** Spec section 9: stored keys for delivery, selected subscription, a redirect, address text and address data. */
+/** Product rule R1.11: stored keys for delivery, selected subscription, a redirect, address text and address data. */
 export const STORAGE_KEYS = {
   delivery: 'sfoglia.delivery',
   selectedSubscription: 'sfoglia.selected-subscription',
@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
-/** Spec section 4: stored delivery details expire after one week. */
+/** Product rule R3.10: stored delivery details expire after one week. */
 export const ONE_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface Stored<T> {

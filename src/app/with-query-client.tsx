@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { registerClientDataReset } from '../session/client-data';
 import { queryClient } from './query-client';
 
-// Signing out forgets every cached answer (spec section 4).
+// Signing out forgets every cached answer (product rule R2.6).
 registerClientDataReset(() => queryClient.clear());
 
 /** The query cache, for the screens that display server data; kept out of the first load of the others. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-/** Spec section 2: on a small screen (700 px or less) a modal closes on Back. */
+/** Product rule R1.4: on a small screen (700 px or less) a modal closes on Back. */
 export const SMALL_SCREEN_QUERY = '(max-width: 700px)';
 
 let openings = 0;

@@ -8,7 +8,7 @@ export function registerClientDataReset(reset: () => void): () => void {
   return () => resets.delete(reset);
 }
 
-/** Spec section 4: logout clears customer, order, address, payment, subscription and basket data. */
+/** Product rule R2.6: logout clears customer, order, address, payment, subscription and basket data. */
 export function clearClientData(): void {
   resets.forEach((reset) => reset());
   clearAllStored();

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { registerClientDataReset } from './client-data';
 
 /**
- * Spec section 4: the recipe-kit basket is deleted and recreated when the customer logs out. The
+ * Product rule R2.7: the recipe-kit basket is deleted and recreated when the customer logs out. The
  * session deletes the signed-in customer's basket before ending the session (while it still owns
  * it); a kit basket actor alive on screen is told, so it starts a fresh one.
  */

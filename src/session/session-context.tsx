@@ -26,7 +26,7 @@ const liveSessionMachine = sessionMachine.provide({
       }
     }),
     signOut: fromPromise(async () => {
-      // Spec section 4: the kit basket is deleted at sign-out, while the session still owns it.
+      // Product rule R2.7: the kit basket is deleted at sign-out, while the session still owns it.
       await api
         .DELETE('/baskets/delete_by_type/{type}', { params: { path: { type: 'RecipeKitBasket' } } })
         .catch(() => undefined);
@@ -44,7 +44,7 @@ const liveSessionMachine = sessionMachine.provide({
 
 const SessionContext = createActorContext(liveSessionMachine);
 
-/** Spec section 8: a 401 from any call resets the customer state. */
+/** Product rule R2.5: a 401 from any call resets the customer state. */
 function UnauthorizedListener() {
   const actor = SessionContext.useActorRef();
   useEffect(() => onUnauthorized(() => actor.send({ type: 'session.unauthorized' })), [actor]);

@@ -60,7 +60,7 @@ describe('POST /delivery_estimation', () => {
     expect(after.eta_delay - before.eta_delay).toBe(etaDelayMinutes(2, 0));
   });
 
-  it('accepts a street without a UK postcode shape (spec section 5)', async () => {
+  it('accepts a street without a UK postcode shape (product rule R4.6)', async () => {
     const response = await client().post('/delivery_estimation', { ...inputs, zip: 'W4' });
 
     expect(response.statusCode).toBe(200);

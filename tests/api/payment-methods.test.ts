@@ -383,7 +383,7 @@ describe('POST /payment_methods/{id}/default and DELETE /payment_methods/{id}', 
     ]);
   });
 
-  it('keeps the default while others exist (spec section 5), removes the others and then it', async () => {
+  it('keeps the default while others exist (product rule R11.4), removes the others and then it', async () => {
     const browser = client();
     const customerId = await signUp(browser);
     const first = await addCard(browser);

@@ -30,7 +30,7 @@ beforeAll(async () => {
     { credit: 500 },
   );
   ({ browser, customerId, subscriptionId, orderId: kitOrderId } = planned);
-  // Older plans of the same customer, to check the list order (spec section 4).
+  // Older plans of the same customer, to check the list order (product rule R10.1).
   await database.db.insert(subscriptions).values([
     { customerId, name: 'B plan', state: 'cancelled', numberOfRecipes: 2 },
     { customerId, name: 'A plan', state: 'failed', numberOfRecipes: 2 },

@@ -19,7 +19,7 @@ const details = {
   zip: 'W4 1RG',
 };
 
-describe('the shipping screen skip (spec section 5)', () => {
+describe('the shipping screen skip (product rule R5.4)', () => {
   it('needs first name, last name and a real address1', () => {
     expect(canSkipShippingScreen(details)).toBe(true);
     expect(canSkipShippingScreen({ ...details, firstName: ' ' })).toBe(false);
@@ -99,7 +99,7 @@ describe('the card form', () => {
   });
 });
 
-describe('billingAddressFor (spec section 4)', () => {
+describe('billingAddressFor (product rule R8.3)', () => {
   const list = [
     { id: '1', isDefault: false },
     { id: '2', isDefault: true },
@@ -133,7 +133,7 @@ describe('deliveryAddressFor', () => {
   });
 });
 
-describe('hasKnownDeliveryAddress (spec section 2 checkout guard)', () => {
+describe('hasKnownDeliveryAddress (product rule R5.2)', () => {
   const street = { address1: '1 Turnham Green Terrace', city: 'London', zip: 'W4 1RG' };
 
   it('needs names (the address’s or the account’s) and a ready address', () => {

@@ -9,7 +9,7 @@ const WEDNESDAY = '2026-03-04';
 const FRIDAY = '2026-03-06';
 const SATURDAY = '2026-03-07';
 
-describe('deliveryFeePence (spec sections 3 and 9)', () => {
+describe('deliveryFeePence (product rule R8.6)', () => {
   it("charges the delivery weekday's price below its threshold, nothing from it", () => {
     expect(deliveryFeePence(rules, WEDNESDAY, 3999)).toBe(399);
     expect(deliveryFeePence(rules, WEDNESDAY, 4000)).toBe(0);

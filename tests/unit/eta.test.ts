@@ -8,7 +8,7 @@ import {
   prepMinutes,
 } from '../../domain/eta';
 
-describe('etaText (spec section 9)', () => {
+describe('etaText (product rule R4.7)', () => {
   it("is '15 - 30 mins' without an estimation", () => {
     expect(DEFAULT_ETA_TEXT).toBe('15 - 30 mins');
     expect(etaText(null)).toBe('15 - 30 mins');

@@ -16,7 +16,7 @@ const product = (id: string, productType: string, tags: string[] = []): MenuRule
 });
 const allowed = new Set(['41']);
 
-describe('menu visibility (spec section 5)', () => {
+describe('menu visibility (product rule R7.3)', () => {
   it('hides hide-from-menu products and gift boxes', () => {
     expect(isVisibleOnMenu(product('1', 'Recipe Kit', ['hide-from-menu']), allowed)).toBe(false);
     expect(isVisibleOnMenu(product('51', 'Gift Box'), allowed)).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { doublePortionDiscountPercent, isDoublePortion } from '../../domain/portion';
 
-describe('portion (spec section 5)', () => {
+describe('portion (product rule R7.9)', () => {
   it('is double unless the variant title contains Regular', () => {
     expect(isDoublePortion('Regular')).toBe(false);
     expect(isDoublePortion('Double Portion, Serves 2')).toBe(true);

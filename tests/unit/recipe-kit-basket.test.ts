@@ -24,7 +24,7 @@ const voucher = (overrides: Partial<KitVoucher> = {}): KitVoucher => ({
   ...overrides,
 });
 
-describe('recipe-kit basket validity (spec section 5)', () => {
+describe('recipe-kit basket validity (product rule R7.13)', () => {
   it('is valid when every week reaches £10 of food, exactly at the edge', () => {
     expect(isKitBasketValid([line(W1, 1000), line(W2, 1000)])).toBe(true);
     expect(isKitBasketValid([line(W1, 1000), line(W2, 999)])).toBe(false);

@@ -6,7 +6,7 @@ import {
 } from '../../domain/takeaway-basket';
 
 describe('readTakeawayChoice', () => {
-  it('defaults to delivery, ASAP (spec section 4) for anything not in shape', () => {
+  it('defaults to delivery, ASAP (product rule R4.1) for anything not in shape', () => {
     expect(readTakeawayChoice(undefined)).toEqual(DEFAULT_TAKEAWAY_CHOICE);
     expect(readTakeawayChoice({ fulfillmentType: 'drone' })).toEqual(DEFAULT_TAKEAWAY_CHOICE);
     expect(DEFAULT_TAKEAWAY_CHOICE).toMatchObject({

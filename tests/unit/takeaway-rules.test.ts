@@ -19,7 +19,7 @@ import { amountLeftToMinimum, isTakeawayBasketValid } from '../../domain/takeawa
 import { upsellCategories } from '../../domain/upsell';
 import { normaliseVoucherCode } from '../../domain/voucher';
 
-describe('order status text (spec section 4)', () => {
+describe('order status text (product rule R9.1)', () => {
   it.each([
     ['paid', 'Is being prepared'],
     ['billed', 'Is being prepared'],
@@ -46,7 +46,7 @@ describe('order status text (spec section 4)', () => {
   });
 });
 
-describe('ETA text (spec section 9)', () => {
+describe('ETA text (product rule R4.7)', () => {
   it("defaults to '15 - 30 mins'", () => {
     expect(etaText(null)).toBe('15 - 30 mins');
     expect(DEFAULT_ETA_TEXT).toBe('15 - 30 mins');
@@ -58,7 +58,7 @@ describe('ETA text (spec section 9)', () => {
   });
 });
 
-describe('upsell categories (spec section 9)', () => {
+describe('upsell categories (product rule R4.8)', () => {
   it('eat-in uses its five categories; delivery adds Desserts and Gelato', () => {
     expect(upsellCategories('eat_in')).toEqual([
       'Starters & Sides',
@@ -79,7 +79,7 @@ describe('upsell categories (spec section 9)', () => {
   });
 });
 
-describe('addresses (spec section 5)', () => {
+describe('addresses (product rules R3.2, R3.3 and R4.6)', () => {
   const ready = {
     address1: '12 Devonshire Road',
     city: 'London',
@@ -128,7 +128,7 @@ describe('addresses (spec section 5)', () => {
   });
 });
 
-describe('payments (spec sections 5, 8 and 9)', () => {
+describe('payments (product rules R11.1, R11.2 and R11.3)', () => {
   it('knows the four hard declines', () => {
     expect(HARD_DECLINE_CODES).toEqual([
       'stolen_card',
@@ -156,7 +156,7 @@ describe('payments (spec sections 5, 8 and 9)', () => {
   });
 });
 
-describe('portions and vouchers (spec section 5)', () => {
+describe('portions and vouchers (product rules R7.9 and R12.1)', () => {
   it('is double unless the variant title contains Regular', () => {
     expect(isDoublePortion('Regular')).toBe(false);
     expect(isDoublePortion('Double Portion, Serves 2')).toBe(true);
@@ -173,7 +173,7 @@ describe('portions and vouchers (spec section 5)', () => {
   });
 });
 
-describe('takeaway basket minimum (spec section 5)', () => {
+describe('takeaway basket minimum (product rule R4.5)', () => {
   it('needs items and a pre-discount subtotal of at least the minimum (10 pounds by default)', () => {
     expect(isTakeawayBasketValid(1, 10)).toBe(true);
     expect(isTakeawayBasketValid(1, 9.99)).toBe(false);

@@ -26,7 +26,7 @@ const lines = [
 ];
 const basket = { proposition: 'TW' as const, today: '2026-03-10', lines };
 
-describe('normaliseVoucherCode (spec section 5)', () => {
+describe('normaliseVoucherCode (product rule R12.1)', () => {
   it('uppercases and trims', () => {
     expect(normaliseVoucherCode('  pasta5 ')).toBe('PASTA5');
     expect(normaliseVoucherCode('oos-20')).toBe('OOS-20');
@@ -117,7 +117,7 @@ describe('add-on vouchers', () => {
   });
 });
 
-describe('voucherFailureMessage (spec section 8)', () => {
+describe('voucherFailureMessage (product rule R12.4)', () => {
   it.each([
     [
       { status: 400, serverMessage: 'PASTA5 expired on 2023-08-31' },

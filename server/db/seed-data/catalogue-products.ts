@@ -1,11 +1,11 @@
 /**
- * The demo weekly-menu catalogue: fresh-pasta recipe kits across every dietary group of spec
- * section 9, add-ons, bundles, gift boxes and one product hidden from the menu. Ids are fixed so
+ * The demo weekly-menu catalogue: fresh-pasta recipe kits across every dietary group of product
+ * rule R7.5, add-ons, bundles, gift boxes and one product hidden from the menu. Ids are fixed so
  * the allowed bundles, stock and unavailable dates can name them; variant ids are the product id
  * times ten plus 1 (Regular) or 2 (Double Portion, Serves 2). Artwork: public/catalogue/.
  */
 
-/** Spec section 3's allergen codes used here. */
+/** Product rule R7.8: the allergen codes used here. */
 export const ALLERGEN = {
   celery: 100,
   gluten: 101,
@@ -411,7 +411,7 @@ export const BUNDLES: SeedProduct[] = [
 
 export const ALLOWED_BUNDLE_IDS = [41];
 
-/** Gift boxes (ids 51, 52): in the catalogue, kept off the menu by their type (spec section 5). */
+/** Gift boxes (ids 51, 52): in the catalogue, kept off the menu by their type (product rule R7.3). */
 export const GIFT_BOXES: SeedProduct[] = [
   {
     id: 51,

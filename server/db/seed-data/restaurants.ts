@@ -3,7 +3,7 @@ import type { restaurants } from '../schema';
 type Restaurant = typeof restaurants.$inferInsert;
 const all = ['delivery', 'pickup', 'eat_in'];
 
-/** Spec section 9's restaurant ids with their sites. */
+/** Product rule R3.12: the restaurant ids with their sites. */
 export const RESTAURANTS: Restaurant[] = [
   {
     id: 16,

@@ -4,7 +4,7 @@ type Product = typeof takeawayProducts.$inferInsert;
 type Category = typeof takeawayCategories.$inferInsert;
 type Modifier = typeof takeawayModifiers.$inferInsert;
 
-/** Allergen codes (spec section 3): 101 gluten, 102 crustaceans, 103 fish, 104 eggs, 106 milk, 109 nuts, 110 peanuts, 111 sesame, 112 soya, 113 sulphites. */
+/** Allergen codes (product rule R7.8): 101 gluten, 102 crustaceans, 103 fish, 104 eggs, 106 milk, 109 nuts, 110 peanuts, 111 sesame, 112 soya, 113 sulphites. */
 const dish = (
   id: number,
   title: string,

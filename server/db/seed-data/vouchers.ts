@@ -10,7 +10,7 @@ const TIRAMISU = ADD_ONS.find((addOn) => addOn.handle === 'classic-tiramisu') ??
 type Voucher = typeof vouchers.$inferInsert;
 
 /**
- * Demo vouchers: the spec's constants (section 9), one of each kind the takeaway basket checks
+ * Demo vouchers: the constants of product rule R12.5, one of each kind the takeaway basket checks
  * (fixed with a minimum, percentage, expired, another proposition, tied to dishes), and one of
  * each type and value type: discount, add-on and credit vouchers.
  */

@@ -27,7 +27,7 @@ const POINTER_OF_FIELD: Record<string, string> = {
 const blankToNull = (value: string | null | undefined) => value?.trim() || null;
 
 /**
- * The business rules the contract cannot say (spec section 5): names and a real street, a valid
+ * The business rules the contract cannot say (product rules R3.4, R3.5 and R5.4): names and a real street, a valid
  * GB phone, a UK postcode. The first fault is the answer, with its pointer; nothing is written.
  */
 async function addressValues(body: AddressInput, directory: PostcodeDirectory) {
@@ -60,7 +60,7 @@ async function addressValues(body: AddressInput, directory: PostcodeDirectory) {
     region: blankToNull(body.region),
     regionCode: blankToNull(body.region_code),
     country: blankToNull(body.country) ?? 'United Kingdom',
-    // Spec section 3: UK or GB; stored as the ISO code.
+    // Product rule R3.6: UK or GB; stored as the ISO code.
     countryCode: 'GB',
     lat: place?.lat ?? null,
     lon: place?.lon ?? null,

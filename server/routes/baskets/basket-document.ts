@@ -46,7 +46,7 @@ export async function basketResource(
     attributes: {
       basket_type: basket.type,
       total_price: pounds(price.totalPence),
-      // Before the discount: the minimum-spend rule reads this (spec section 5).
+      // Before the discount: the minimum-spend rule reads this (product rule R4.5).
       subtotal_price: pounds(price.subtotalPence),
       total_line_items_price: pounds(price.subtotalPence),
       total_discount: pounds(price.discountPence),

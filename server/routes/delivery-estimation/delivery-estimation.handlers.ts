@@ -13,8 +13,8 @@ const IN_PROGRESS_STATES = ['paid', 'accepted'];
 
 /**
  * POST /delivery_estimation: prep time from the number of items, delay from the restaurant's
- * orders in progress and the distance. Refuses the inputs the browser would not send (spec
- * section 5), with the same rule function.
+ * orders in progress and the distance. Refuses the inputs the browser would not send (product
+ * rule R4.6), with the same rule function.
  */
 export function deliveryEstimationHandlers({
   db,

@@ -209,7 +209,7 @@ export function paymentMethodHandlers({
             .where(
               and(eq(paymentMethods.customerId, customer.id), ne(paymentMethods.id, method.id)),
             );
-          // Spec section 5: the default stays while others exist.
+          // Product rule R11.4: the default stays while others exist.
           if ((others?.n ?? 0) > 0)
             throw new ApiError(400, 'default_payment_method', 'Default payment method', {
               detail:

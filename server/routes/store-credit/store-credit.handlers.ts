@@ -12,7 +12,7 @@ const cannotRedeem = (code: string, detail: string) =>
   new ApiError(400, code, 'Voucher cannot be redeemed', { detail, pointer: '/code' });
 
 /**
- * Store credit (spec section 7): its history, and credit vouchers redeemed into it once per
+ * Store credit (product rule R12.6): its history, and credit vouchers redeemed into it once per
  * customer. The balance lives on the customer row; each change is a transaction row.
  */
 export function storeCreditHandlers({

@@ -20,7 +20,7 @@ import { addKitItem } from '../baskets/kit-items';
 const isoDate = (instant: Date) => instant.toISOString().slice(0, 10);
 
 /**
- * Vouchers on a basket (spec section 7). One voucher per basket: applying another replaces it.
+ * Vouchers on a basket (product rule R12.3). One voucher per basket: applying another replaces it.
  * An unknown code is a 404; a known code that cannot apply is a 400 whose detail says why, which
  * the browser shows as is. An add-on voucher (recipe kits) puts its add-on in the first week's box
  * and discounts it, in one transaction with the voucher, so a refused voucher leaves no add-on.

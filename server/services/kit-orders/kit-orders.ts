@@ -51,7 +51,7 @@ export interface KitPreview {
   likelyCardCharge: boolean;
 }
 
-/** The first meal week's price and the store credit applied to it first (spec section 5). */
+/** The first meal week's price and the store credit applied to it first (product rule R8.7). */
 function previewOf(price: BasketPrice, storeCreditBalancePence: number): KitPreview {
   const storeCreditPence = Math.min(Math.max(0, storeCreditBalancePence), price.totalPence);
   const amountToChargePence = price.totalPence - storeCreditPence;

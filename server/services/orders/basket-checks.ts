@@ -61,7 +61,7 @@ export interface Recipient {
 
 /**
  * What an order needs beyond a valid basket: a restaurant that offers the fulfilment type and,
- * for delivery, an address ready per spec section 5 with the recipient's names and phone (the
+ * for delivery, an address ready per product rule R6.3 with the recipient's names and phone (the
  * customer's own when the address has none). Answers the address the order keeps.
  */
 export async function assertBasketOrderable(

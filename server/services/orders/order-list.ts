@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database';
 import { orders } from '../../db/schema';
 import { views, type OrderRow, type OrderView } from './takeaway-orders';
 
-/** Spec section 9: the upcoming list takes up to 3000, the history pages of 4. */
+/** Product rule R9.5: the upcoming list takes up to 3000, the history pages of 4. */
 export const UPCOMING_PAGE_SIZE = 3000;
 export const PAST_PAGE_SIZE = 4;
 
@@ -18,7 +18,7 @@ export interface OrderListQuery {
 
 /**
  * GET orders: the customer's orders by delivery date. Upcoming is delivery today or later, soonest
- * first; past is before today, latest first, and never shows dropped orders (spec section 4).
+ * first; past is before today, latest first, and never shows dropped orders (product rule R9.5).
  */
 export async function listCustomerOrders(
   db: Queryable,

@@ -19,7 +19,7 @@ export type LineItemRow = typeof orderLineItems.$inferSelect;
 
 /** Takeaway orders the kitchen is working on: GET orders/live. */
 export const LIVE_STATES = ['paid', 'accepted', 'shipped', 'ready'] as const;
-/** Spec section 4: an order is payment-failed in these states. */
+/** Product rule R9.2: an order is payment-failed in these states. */
 export const PENDING_PAYMENT_STATES = ['payment_pending', 'not_authorized'] as const;
 
 /** An order with what its document shows beside the row. */

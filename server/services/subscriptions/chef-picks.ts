@@ -19,10 +19,10 @@ export interface MenuVariant {
   quantityAvailable: number | null;
 }
 
-/** Spec section 3: the subscription's dietary flags (true: the customer does not eat it). */
+/** Product rule R7.15: the subscription's dietary flags (true: the customer does not eat it). */
 export type DietaryFlags = Partial<Record<string, boolean>>;
 
-/** Allergen codes (spec section 3). 107 is molluscs in the EU list the codes follow. */
+/** Allergen codes (product rule R7.8). 107 is molluscs in the EU list the codes follow. */
 const ALLERGEN = {
   gluten: 101,
   crustaceans: 102,

@@ -2,7 +2,7 @@ import { addDays, cutoffFor, isoDate, weekDayIndex, weekStart } from '../../../d
 
 /**
  * A subscription schedule's calendar, over the shared week rules (`domain/weeks.ts`): weeks
- * run Monday to Sunday and a week is billed at its cut-off (spec section 9).
+ * run Monday to Sunday and a week is billed at its cut-off (product rules R7.1 and R10.3).
  */
 export { addDays, isoDate };
 export const mondayOf = weekStart;

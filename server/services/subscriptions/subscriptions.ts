@@ -12,7 +12,7 @@ import { addDays } from './schedule-dates';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ScheduleRow = typeof schedules.$inferSelect;
 
-/** Spec section 4: the list order of subscriptions. */
+/** Product rule R10.1: the list order of subscriptions. */
 const STATE_RANK: Record<SubscriptionRow['state'], number> = {
   active: 0,
   failed: 1,
@@ -37,7 +37,7 @@ export async function customerSubscriptions(
   return rows.sort((a, b) => compareSubscriptions(a.subscription, b.subscription));
 }
 
-/** Spec section 4: only active or skipped weeks from yesterday onward count as future. */
+/** Product rule R10.2: only active or skipped weeks from yesterday onward count as future. */
 export async function futureScheduleWeeks(
   db: Queryable,
   customerId: number,

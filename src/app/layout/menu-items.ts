@@ -1,4 +1,4 @@
-/** Spec section 2, navigation: the menus and their entries. */
+/** Product rule R1.3, navigation: the menus and their entries. */
 export const ACCOUNT_MENU = [
   { label: 'Orders', to: '/account/upcoming-orders' },
   { label: 'Pasta plan', to: '/account/pasta-plan' },

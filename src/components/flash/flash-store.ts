@@ -1,4 +1,4 @@
-/** Spec section 9: a flash message disappears after 3000 ms. */
+/** Product rule R1.5: a flash message disappears after 3000 ms. */
 export const FLASH_DURATION_MS = 3000;
 
 export interface FlashMessage {

@@ -7,7 +7,7 @@ import { MyDetailsPage } from './my-details-page';
 import { UpcomingOrdersPage } from './upcoming-orders-page';
 
 /**
- * /account and its children. Spec section 2: account pages send a signed-out customer to
+ * /account and its children. Product rule R2.2: account pages send a signed-out customer to
  * /social-login with a returnTo parameter. Orders, pasta plan and rewards come with their issues.
  */
 function AccountLayout() {

@@ -9,7 +9,7 @@ import { QueryError } from '../../components/query-error';
 import { formatPrice } from '../../../domain/money';
 import { isPaymentFailed, orderStatusText } from '../../../domain/order-status';
 
-/** Spec section 9: the upcoming list takes up to 3000 orders. */
+/** Product rule R9.5: the upcoming list takes up to 3000 orders. */
 const UPCOMING_PER_PAGE = 3000;
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
@@ -66,7 +66,7 @@ function OrderCard({ order, items }: UpcomingOrder) {
           ))}
         </ul>
         <p>Total {formatPrice(order.totalPrice)}</p>
-        {/* Spec section 4: payment_pending and not_authorized orders are payment-failed. */}
+        {/* Product rule R9.2: payment_pending and not_authorized orders are payment-failed. */}
         {isPaymentFailed(order.state) && (
           <p>
             <Link

@@ -16,7 +16,7 @@ const CHANNELS = [
   { value: 'none', label: 'I do not want to hear about offers' },
 ];
 
-/** Spec section 5: first name, last name, email, password and a marketing preference. */
+/** Product rule R2.3: first name, last name, email, password and a marketing preference. */
 export interface SignupStepProps {
   actor: FormStepActor<{ type: 'signup.submit'; form: SignupForm }>;
   /** Where "Sign in" goes: the auth flow's sign-in, or a checkout's. */

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { useCustomer } from '../../session/session-context';
 
 /**
- * Spec section 2: /my-basket and /my-rk-basket send a signed-in customer to the takeaway menu or
+ * Product rule R1.7: /my-basket and /my-rk-basket send a signed-in customer to the takeaway menu or
  * the kit menu, and anyone else to the address search.
  */
 export function BasketRedirect({ signedInTo }: { signedInTo: '/pasta-now' | '/menu' }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 
-/** Spec section 5: the how-it-works modal. */
+/** Product rule R7.10: the how-it-works modal. */
 export function HowItWorks() {
   const [open, setOpen] = useState(false);
   return (

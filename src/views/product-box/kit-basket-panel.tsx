@@ -12,7 +12,7 @@ const FREQUENCY_CHOICES = [1, 2, 3, 4];
 const frequencyLabel = (weeks: number) => (weeks === 1 ? 'Every week' : `Every ${weeks} weeks`);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Spec section 5: the plan, number of recipes 2 to 12 and a box every 1 to 4 weeks. */
+/** Product rule R7.14: the plan, number of recipes 2 to 12 and a box every 1 to 4 weeks. */
 function PlanForm({ actor }: { actor: KitBasketActor }) {
   const numberOfRecipes = useSelector(actor, (s) => s.context.basket?.numberOfRecipes ?? null);
   const frequency = useSelector(actor, (s) => s.context.basket?.frequency ?? null);

@@ -39,7 +39,7 @@ const shortDate = new Intl.DateTimeFormat('en-GB', {
 const weekLabel = (week: string) => `Week of ${shortDate.format(new Date(`${week}T00:00:00Z`))}`;
 
 /**
- * Spec section 9: the current and previous weeks are preloaded and the first 2 orderable weeks
+ * Product rule R7.6: the current and previous weeks are preloaded and the first 2 orderable weeks
  * load first; the later weeks start once those have answered (in the background).
  */
 function menuWeeks(now: Date) {

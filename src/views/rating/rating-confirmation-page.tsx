@@ -6,7 +6,7 @@ const ratingOf = (value: string | null) =>
   value && /^[1-5]$/.test(value) ? Number(value) : undefined;
 
 /**
- * /rate-my-takeaway/confirmation?rating=<n>. Spec section 2: without a rating it goes back, or
+ * /rate-my-takeaway/confirmation?rating=<n>. Product rule R1.8: without a rating it goes back, or
  * home when there is nothing to go back to (the router numbers its history entries in `idx`).
  */
 export default function RatingConfirmationPage() {

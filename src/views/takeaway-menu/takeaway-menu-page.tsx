@@ -155,7 +155,7 @@ function ModifierDialog({
   );
 }
 
-/** Spec section 5: the estimation is asked for only when its inputs allow; the default text otherwise. */
+/** Product rules R4.6 and R4.7: the estimation is asked for only when its inputs allow; the default text otherwise. */
 function EtaText({ delivery, itemCount }: { delivery: StoredTakeaway; itemCount: number }) {
   const choice = readTakeawayChoice(delivery.choice);
   const { address } = delivery;
