@@ -248,7 +248,7 @@ export const takeawayModifiers = pgTable(
   (t) => [uniqueIndex('takeaway_modifiers_key').on(t.productId, t.subProductId)],
 );
 
-/** A product a kitchen has run out of, until a time (spec: snoozed products). */
+/** A product a kitchen has run out of, until a time (product rule R4.9: snoozed products). */
 export const takeawaySnoozes = pgTable(
   'takeaway_snoozes',
   {
@@ -420,7 +420,7 @@ export const orders = pgTable(
     voucherCode: text('voucher_code'),
     subtotalPence: integer('subtotal_pence').notNull(),
     deliveryPence: integer('delivery_pence').notNull().default(0),
-    /** Store credit spent on this order (spec: applied before the card). */
+    /** Store credit spent on this order (product rule R8.7: applied before the card). */
     storeCreditPence: integer('store_credit_pence').notNull().default(0),
     subscriptionId: integer('subscription_id'),
     /** A subscription week's order: one per week, so the billing job can run twice safely. */
@@ -683,7 +683,7 @@ export const weeklyMenuProducts = pgTable(
   (t) => [uniqueIndex('weekly_menu_products_key').on(t.weeklyMenuId, t.productId)],
 );
 
-/** Spec: a bundle shows on the menu only when it is in this allowed list (GET bundles). */
+/** Product rule R7.3: a bundle shows on the menu only when it is in this allowed list (GET bundles). */
 export const allowedBundles = pgTable('allowed_bundles', {
   productId: integer('product_id')
     .primaryKey()

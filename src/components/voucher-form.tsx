@@ -4,7 +4,7 @@ import { TextField } from './form/text-field';
 interface VoucherFormProps {
   /** The applied voucher, if any. */
   voucher: { code: string } | null;
-  /** Why the last code was refused (the spec's messages), shown on the field. */
+  /** Why the last code was refused (product rule R12.4), shown on the field. */
   error?: string;
   canApply: boolean;
   canRemove: boolean;

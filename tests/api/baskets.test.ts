@@ -15,7 +15,7 @@ async function basketWith(browser: ApiClient) {
 }
 
 describe('POST /baskets', () => {
-  it('creates a takeaway basket for a visitor with the spec defaults: delivery, today, asap', async () => {
+  it('creates a takeaway basket for a visitor with the defaults of product rule R4.2: delivery, today, asap', async () => {
     const browser = client();
 
     const response = await browser.post('/baskets', takeaway);

@@ -67,7 +67,7 @@ describe('POST /customers (sign-up)', () => {
     expect(response.json().errors[0].code).toBe('email_taken');
   });
 
-  it('requires every field of the spec, the marketing preference included', async () => {
+  it('requires every field of product rule R2.3, the marketing preference included', async () => {
     const before = await customerCount();
     const { accepts_sms: _omitted, ...withoutPreference } = signupBody();
 

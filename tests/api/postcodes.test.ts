@@ -180,7 +180,7 @@ describe('with POSTCODE_API_URL set, the API uses that service', () => {
     expect(response.json()).toMatchObject({ data: [], meta: { postcode: 'W4 2HD' } });
   });
 
-  it('answers the spec message for a postcode the service does not know', async () => {
+  it('answers the message of product rule R3.7 for a postcode the service does not know', async () => {
     const response = await serviceClient().get('/postcodes/EC1N%208SS');
 
     expect(response.statusCode).toBe(404);

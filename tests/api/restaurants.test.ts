@@ -5,7 +5,7 @@ const testApp = useTestApp();
 const client = () => new ApiClient(testApp().app);
 
 describe('GET /restaurants/all', () => {
-  it('lists the spec sites with their ids', async () => {
+  it('lists the sites of product rule R3.12 with their ids', async () => {
     const response = await client().get('/restaurants/all');
 
     expect(response.statusCode).toBe(200);

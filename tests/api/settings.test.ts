@@ -4,7 +4,7 @@ import { ApiClient, useTestApp } from './support/test-app';
 const testApp = useTestApp();
 
 describe('GET /settings', () => {
-  it('gives the spec defaults: GBP, GB, 10 pound minimums and a 1.99 delivery price', async () => {
+  it('gives the defaults of product rules R13.1, R13.2 and R8.6: GBP, GB, 10 pound minimums and a 1.99 delivery price', async () => {
     const response = await new ApiClient(testApp().app).get('/settings');
 
     expect(response.statusCode).toBe(200);

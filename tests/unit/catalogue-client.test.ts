@@ -80,7 +80,7 @@ describe('catalogue client', () => {
     ]);
   });
 
-  it('names allergens from the spec code list', () => {
+  it('names allergens from the code list of product rule R7.8', () => {
     const product = toWeeklyMenuProduct(node);
 
     expect(product.allergens.map((a) => a.name)).toEqual([

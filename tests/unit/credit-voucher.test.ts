@@ -40,7 +40,7 @@ describe('creditVoucherProblem', () => {
     });
   });
 
-  it('reuses the spec message for an unknown code', () => {
+  it('reuses the message of product rule R12.4 for an unknown code', () => {
     expect(CREDIT_VOUCHER_MESSAGES.unknownCode).toBe('Invalid code');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceInMiles, EARTH_RADIUS_MILES, formatMiles } from '../../domain/distance';
 
 describe('distanceInMiles', () => {
-  it('uses the spec earth radius of 3959 miles', () => {
+  it('uses the earth radius of product rule R3.11, 3959 miles', () => {
     expect(EARTH_RADIUS_MILES).toBe(3959);
   });
 

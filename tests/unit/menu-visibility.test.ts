@@ -34,7 +34,7 @@ describe('menu visibility (product rule R7.3)', () => {
     expect(passesSectionFilter(product('1', 'Recipe Kit', ['meat-fish']))).toBe(true);
   });
 
-  it('has the spec labels for groups and sections', () => {
+  it('has the labels of product rules R7.4 and R7.5 for groups and sections', () => {
     expect(DIETARY_GROUPS.map((g) => g.label)).toEqual([
       'Meat & Fish',
       'Free From',

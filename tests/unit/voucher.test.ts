@@ -32,7 +32,7 @@ describe('normaliseVoucherCode (product rule R12.1)', () => {
     expect(normaliseVoucherCode('oos-20')).toBe('OOS-20');
   });
 
-  it('keeps the spec messages', () => {
+  it('keeps the messages of product rule R12.4', () => {
     expect(VOUCHER_MESSAGES).toEqual({
       invalidCode: 'Invalid code',
       couldNotValidate: "Couldn't validate voucher",

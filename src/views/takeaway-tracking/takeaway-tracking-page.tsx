@@ -22,7 +22,7 @@ export const DRIVER_POLL_MS = 5_000;
 
 /** Nothing more will happen to these: polling stops. */
 const FINISHED = new Set(['delivered', 'collected', 'dropped']);
-/** Before the kitchen accepts, the ETA is the spec's default. */
+/** Before the kitchen accepts, the ETA is the default of product rule R4.7. */
 const BEFORE_ACCEPTANCE = new Set(['payment_pending', 'not_authorized', 'paid']);
 
 const coordinates = (lat: number | null, lon: number | null): Coordinates | null =>
