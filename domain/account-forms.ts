@@ -40,7 +40,9 @@ export interface SignupForm {
   lastName: string;
   email: string;
   password: string;
-  /** Product rule R2.3: sign-up requires a marketing preference; null until the customer chooses. */
+  /**
+   * Product rule R2.3: sign-up requires a marketing preference; null until the customer chooses.
+   */
   marketing: { emails: boolean; sms: boolean; mail: boolean } | null;
 }
 

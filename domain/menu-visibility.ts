@@ -32,8 +32,8 @@ export const DIETARY_GROUPS = [
 export type DietaryGroup = (typeof DIETARY_GROUPS)[number]['tag'];
 
 /**
- * Product rule R7.3: hidden when tagged hide-from-menu or of type gift box; a bundle shows only when
- * it is in the allowed list (GET bundles).
+ * Product rule R7.3: hidden when tagged hide-from-menu or of type gift box; a bundle shows only
+ * when it is in the allowed list (GET bundles).
  */
 export function isVisibleOnMenu(
   product: MenuRulesProduct,

@@ -102,8 +102,8 @@ export function kitWeeks(
 }
 
 /**
- * Product rule R7.13: valid only when every week's food subtotal reaches the per-order minimum and the
- * total (after the discount) reaches the minimum spend. Messages name the week and the amount.
+ * Product rule R7.13: valid only when every week's food subtotal reaches the per-order minimum and
+ * the total (after the discount) reaches the minimum spend. Messages name the week and the amount.
  */
 export function kitBasketProblems(
   lines: readonly KitLine[],

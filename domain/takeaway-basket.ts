@@ -20,7 +20,9 @@ export function amountLeftToMinimum(
 
 export type { FulfillmentType };
 
-/** How and when the customer gets the order (product rule R4.1): ASAP by default, or a time slot. */
+/**
+ * How and when the customer gets the order (product rule R4.1): ASAP by default, or a time slot.
+ */
 export interface TakeawayChoice {
   fulfillmentType: FulfillmentType;
   /** ISO date; null means today. */

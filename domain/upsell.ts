@@ -1,6 +1,8 @@
 export type FulfillmentType = 'delivery' | 'pickup' | 'eat_in';
 
-/** Product rule R4.8: upsell categories; eat-in's list, and delivery also adds Desserts and Gelato. */
+/**
+ * Product rule R4.8: upsell categories; eat-in's list, and delivery also adds Desserts and Gelato.
+ */
 export const EAT_IN_UPSELL_CATEGORIES = [
   'Starters & Sides',
   'Alcoholic Drinks',

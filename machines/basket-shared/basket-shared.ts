@@ -1,9 +1,9 @@
 import { voucherFailureMessage, type VoucherFailure } from '../../domain/voucher';
 
 /**
- * What the two baskets (takeaway and recipe kit) do alike: a call asked for while the basket
- * loads waits for it (product rule R4.4), quantity changes show at once and go to the server
- * one after another, and a voucher is applied or refused with the words of product rule R12.4. Each machine
+ * What the two baskets (takeaway and recipe kit) do alike: a call asked for while the basket loads
+ * waits for it (product rule R4.4), quantity changes show at once and go to the server one after
+ * another, and a voucher is applied or refused with the words of product rule R12.4. Each machine
  * still names every guard, action and delay in its own `setup`.
  */
 
@@ -26,7 +26,10 @@ export const stepOf = (event: { type: string; lineId?: string }) => ({
 
 export const voucherValid = (code: string): VoucherState => ({ status: 'valid', code });
 
-/** The server's refusal in the words of product rule R12.4 (an unreadable one reads as a generic refusal). */
+/**
+ * The server's refusal in the words of product rule R12.4 (an unreadable one reads as a generic
+ * refusal).
+ */
 export const voucherInvalid = (error: unknown): VoucherState => ({
   status: 'invalid',
   message: voucherFailureMessage(

@@ -48,7 +48,9 @@ export interface KitBasketState {
 }
 
 export interface RecipeKitBasketInput {
-  /** A `?token=` sign-in is under way: the basket is not created until it ends (product rule R7.11). */
+  /**
+   * A `?token=` sign-in is under way: the basket is not created until it ends (product rule R7.11).
+   */
   tokenSignIn: boolean;
   /** Boxes on the gift-boxes route are never created in advance. */
   onGiftBoxes: boolean;
@@ -85,10 +87,10 @@ export const isKitBasketReady = (basket: KitBasketState | null) =>
   basket.total >= basket.minimumSpend;
 
 /**
- * The recipe-kit basket, a long-lived actor (product rules R7.11 and R2.7): created when none exists unless a
- * token sign-in is under way or the customer is on the gift-boxes route; deleted and created again
- * at sign-out. Quantity changes show at once and roll back if refused; minus on 1 removes. A call
- * made while the basket loads waits up to 100 tries of 100 ms, then fails with
+ * The recipe-kit basket, a long-lived actor (product rules R7.11 and R2.7): created when none
+ * exists unless a token sign-in is under way or the customer is on the gift-boxes route; deleted
+ * and created again at sign-out. Quantity changes show at once and roll back if refused; minus on 1
+ * removes. A call made while the basket loads waits up to 100 tries of 100 ms, then fails with
  * 'Basket loading timeout' (the takeaway basket's rule and constants).
  */
 export const recipeKitBasketMachine = setup({

@@ -17,8 +17,8 @@ export const LOGOUT_FAILED = 'Logout request failed';
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
 /**
- * The customer's session, alive as long as the app. Product rules R2.5 and R2.6: a 401 from any call resets
- * it; sign-out clears every client store whether or not the server call succeeds.
+ * The customer's session, alive as long as the app. Product rules R2.5 and R2.6: a 401 from any
+ * call resets it; sign-out clears every client store whether or not the server call succeeds.
  */
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },

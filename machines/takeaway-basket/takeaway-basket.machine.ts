@@ -78,9 +78,9 @@ export const EMPTY_TOTALS: BasketTotals = {
 
 /**
  * The takeaway basket, alive while the customer is on the menu. It is never created in advance
- * (product rules R4.2 and R4.3): the first add creates it. Quantity changes show at once; clicks made while a
- * change is on its way are kept and sent after it; a refusal restores what the server confirmed.
- * A call made while the basket is still loading waits for it (product rule R4.4).
+ * (product rules R4.2 and R4.3): the first add creates it. Quantity changes show at once; clicks
+ * made while a change is on its way are kept and sent after it; a refusal restores what the server
+ * confirmed. A call made while the basket is still loading waits for it (product rule R4.4).
  */
 export const takeawayBasketMachine = setup({
   types: {

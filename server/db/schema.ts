@@ -683,7 +683,9 @@ export const weeklyMenuProducts = pgTable(
   (t) => [uniqueIndex('weekly_menu_products_key').on(t.weeklyMenuId, t.productId)],
 );
 
-/** Product rule R7.3: a bundle shows on the menu only when it is in this allowed list (GET bundles). */
+/**
+ * Product rule R7.3: a bundle shows on the menu only when it is in this allowed list (GET bundles).
+ */
 export const allowedBundles = pgTable('allowed_bundles', {
   productId: integer('product_id')
     .primaryKey()

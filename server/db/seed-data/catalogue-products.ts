@@ -411,7 +411,9 @@ export const BUNDLES: SeedProduct[] = [
 
 export const ALLOWED_BUNDLE_IDS = [41];
 
-/** Gift boxes (ids 51, 52): in the catalogue, kept off the menu by their type (product rule R7.3). */
+/**
+ * Gift boxes (ids 51, 52): in the catalogue, kept off the menu by their type (product rule R7.3).
+ */
 export const GIFT_BOXES: SeedProduct[] = [
   {
     id: 51,

@@ -27,8 +27,9 @@ const POINTER_OF_FIELD: Record<string, string> = {
 const blankToNull = (value: string | null | undefined) => value?.trim() || null;
 
 /**
- * The business rules the contract cannot say (product rules R3.4, R3.5 and R5.4): names and a real street, a valid
- * GB phone, a UK postcode. The first fault is the answer, with its pointer; nothing is written.
+ * The business rules the contract cannot say (product rules R3.4, R3.5 and R5.4): names and a real
+ * street, a valid GB phone, a UK postcode. The first fault is the answer, with its pointer; nothing
+ * is written.
  */
 async function addressValues(body: AddressInput, directory: PostcodeDirectory) {
   const [fault] = deliveryDetailsErrors({

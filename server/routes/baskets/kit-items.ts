@@ -20,8 +20,9 @@ const MONDAY = 1;
 const isMonday = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`).getUTCDay() === MONDAY;
 
 /**
- * What a recipe-kit add needs (product rules R7.12 and R7.1): a Monday whose week is still open (before
- * Friday 12:00 UTC), a variant on that week's menu, for sale and in stock for the quantity asked.
+ * What a recipe-kit add needs (product rules R7.12 and R7.1): a Monday whose week is still open
+ * (before Friday 12:00 UTC), a variant on that week's menu, for sale and in stock for the quantity
+ * asked.
  */
 function assertOpenMealWeek(mealWeek: string | undefined, now: Date): asserts mealWeek is string {
   if (!mealWeek)
@@ -139,8 +140,9 @@ export async function assertKitQuantity(
 }
 
 /**
- * Product rule R7.13 for a recipe-kit basket: every week's food subtotal at the per-order minimum, the
- * total at the minimum spend. One error per problem, each naming the week and the amount missing.
+ * Product rule R7.13 for a recipe-kit basket: every week's food subtotal at the per-order minimum,
+ * the total at the minimum spend. One error per problem, each naming the week and the amount
+ * missing.
  */
 export async function assertKitBasketValid(
   db: Queryable,

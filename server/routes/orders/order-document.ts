@@ -47,7 +47,10 @@ export function orderResource({ order, restaurantSite, ratingId, rating, lineIte
   };
 }
 
-/** Line items as the contract's entity (product rule R13.3): a dish's price includes its modifiers, which are sub-items. */
+/**
+ * Line items as the contract's entity (product rule R13.3): a dish's price includes its modifiers,
+ * which are sub-items.
+ */
 export function lineItemResources(lines: LineItemRow[], productRatings: Map<number, number>) {
   return lines.map((line) => {
     const subItems = lines.filter((sub) => sub.parentId === line.id);

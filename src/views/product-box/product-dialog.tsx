@@ -14,7 +14,9 @@ export function doubleSaving(product: WeeklyMenuProduct): number {
   return regular && double ? doublePortionDiscountPercent(regular.price, double.price) : 0;
 }
 
-/** The product view (product rule R7.10): description, allergens, the portion and add to the week. */
+/**
+ * The product view (product rule R7.10): description, allergens, the portion and add to the week.
+ */
 export function ProductDialog({
   product,
   weekName,
