@@ -16,8 +16,10 @@ beforeAll(() => {
 });
 
 async function lint(filePath: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+  const results = await eslint.lintText(code, { filePath });
+  return results
+    .flatMap((result) => result.messages)
+    .map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
 const IMPORTS = 'no-restricted-imports';
