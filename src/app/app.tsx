@@ -30,7 +30,7 @@ const TakeawayCheckoutFlow = lazyRoute(
 const KitCheckoutFlow = lazyRoute(() => import('../views/kit-checkout/kit-checkout-flow'));
 const OrderPaymentPage = lazyRoute(() => import('../views/order-payment/order-payment-page'));
 const PaymentSuccessPage = lazyRoute(() => import('../views/order-payment/payment-success-page'));
-const NotFoundPage = lazyRoute(() => import('../views/not-found/not-found-page'));
+const NotFoundPage = lazyRoute(() => import('../components/not-found-page'));
 const VerifyEmailPage = lazyRoute(() => import('../views/verify-email/verify-email-page'));
 
 /** The takeaway checkout's steps and the wallet's return screens: one element keeps one flow. */

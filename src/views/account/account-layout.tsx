@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { withQueryClient } from '../../app/with-query-client';
 import { useCustomer } from '../../session/session-context';
-import NotFoundPage from '../not-found/not-found-page';
+import NotFoundPage from '../../components/not-found-page';
 import { AccountDashboard } from './account-dashboard';
 import { MyDetailsPage } from './my-details-page';
 import { UpcomingOrdersPage } from './upcoming-orders-page';

@@ -1,23 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Actor } from 'xstate';
 import { safeReturnTo } from '../../../domain/return-to';
 import { flash } from '../../components/flash/flash-store';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
 import { useFlowBridge } from '../../flows/use-flow-bridge';
 import { useSessionActor, useSessionStatus } from '../../session/session-context';
 import { liveAuthMachine } from './auth-actors';
+import type { AuthStepProps } from './auth-step-props';
 import { ForgotPasswordStep, ResetRequestedStep } from './forgot-password-step';
-import { LoginStep } from './login-step';
+import { LoginStep } from '../../components/account/login-step';
 import { ResetPasswordStep } from './reset-password-step';
-import { SignupStep } from './signup-step';
+import { SignupStep } from '../../components/account/signup-step';
 import { SocialLoginStep } from './social-login-step';
-
-export type AuthActor = Actor<typeof liveAuthMachine>;
-export interface StepProps {
-  actor: AuthActor;
-}
 
 /** Read from the machine: a step added there is a step here. */
 type StepState = ChildStates<typeof liveAuthMachine, 'steps'>;
@@ -35,7 +30,7 @@ const stepViews = {
   forgotPassword: ForgotPasswordStep,
   resetRequested: ResetRequestedStep,
   resetPassword: ResetPasswordStep,
-} satisfies Record<StepState, ComponentType<StepProps>>;
+} satisfies Record<StepState, ComponentType<AuthStepProps>>;
 
 /** While a call runs the machine has left the step: its form stays up, the button busy. */
 const formOfWork = {

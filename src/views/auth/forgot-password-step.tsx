@@ -3,11 +3,11 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
-import type { StepProps } from './auth-flow';
-import { StepLink } from './auth-links';
+import type { AuthStepProps } from './auth-step-props';
+import { StepLink } from '../../components/account/step-link';
 import { useFormStep } from '../../flows/use-form-step';
 
-export function ForgotPasswordStep({ actor }: StepProps) {
+export function ForgotPasswordStep({ actor }: AuthStepProps) {
   useDocumentTitle('Reset your password');
   const { busy, summary, errorFor } = useFormStep(actor);
   const [email, setEmail] = useState('');
@@ -45,7 +45,7 @@ export function ForgotPasswordStep({ actor }: StepProps) {
   );
 }
 
-export function ResetRequestedStep({ actor }: StepProps) {
+export function ResetRequestedStep({ actor }: AuthStepProps) {
   useDocumentTitle('Check your email');
   const email = actor.getSnapshot().context.resetEmail;
   return (

@@ -4,11 +4,11 @@ import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { MIN_PASSWORD_LENGTH } from '../../../domain/account-forms';
-import type { StepProps } from './auth-flow';
+import type { AuthStepProps } from './auth-step-props';
 import { useFormStep } from '../../flows/use-form-step';
 
 /** Reached only from a password-reset link: the customer is signed in and chooses a new password. */
-export function ResetPasswordStep({ actor }: StepProps) {
+export function ResetPasswordStep({ actor }: AuthStepProps) {
   useDocumentTitle('Choose a new password');
   const { busy, summary, errorFor } = useFormStep(actor);
   const [password, setPassword] = useState('');

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../app/use-document-title';
-import { StepLink } from './auth-links';
+import { StepLink } from '../../components/account/step-link';
 
 /** /social-login: the way in. Social networks arrive with their own issue; until then, email. */
 export function SocialLoginStep() {

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import type { StateValue } from 'xstate';
 import type { Customer } from '../../api/types';
 import { useCustomer } from '../../session/session-context';
-import { LoginStep, type LoginStepProps } from '../auth/login-step';
-import { SignupStep, type SignupStepProps } from '../auth/signup-step';
+import { LoginStep, type LoginStepProps } from '../../components/account/login-step';
+import { SignupStep, type SignupStepProps } from '../../components/account/signup-step';
 
 /**
  * What the takeaway and the kit checkout flows render alike around their own steps: the wait for

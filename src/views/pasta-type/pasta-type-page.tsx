@@ -18,7 +18,7 @@ import {
   readTakeawayChoice,
   type TakeawayChoice,
 } from '../../../domain/takeaway-basket';
-import type { StoredTakeaway } from '../takeaway-menu/takeaway-basket-actors';
+import type { StoredTakeaway } from '../../session/stored-takeaway';
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {

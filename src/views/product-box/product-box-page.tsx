@@ -18,7 +18,7 @@ import { formatPrice } from '../../../domain/money';
 import { weekName } from '../../../domain/recipe-kit-basket';
 import { addDays, firstOrderableWeek, isWeekOpen, weekStart } from '../../../domain/weeks';
 import { useKitBasketSignOut } from '../../session/kit-basket-session';
-import { MENU_REFRESH_MS } from '../takeaway-menu/menu-refresh';
+import { MENU_REFRESH_MS } from '../../../domain/menu-refresh';
 import { HowItWorks } from './how-it-works';
 import { KitBasketPanel } from './kit-basket-panel';
 import { liveRecipeKitBasketMachine } from './kit-basket-actors';

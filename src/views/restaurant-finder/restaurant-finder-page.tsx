@@ -17,7 +17,7 @@ import { parseUkPostcode } from '../../../domain/postcode';
 import { isStoredDelivery } from '../../../domain/stored-delivery';
 import { DEFAULT_TAKEAWAY_CHOICE, FULFILLMENT_LABELS } from '../../../domain/takeaway-basket';
 import { isOpenAt } from '../../../domain/time-slots';
-import type { StoredTakeaway } from '../takeaway-menu/takeaway-basket-actors';
+import type { StoredTakeaway } from '../../session/stored-takeaway';
 
 interface Origin extends Coordinates {
   /** The address the distance is from: the stored one, or a searched postcode's centre. */

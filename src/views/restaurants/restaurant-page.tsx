@@ -3,7 +3,7 @@ import { isApiRequestError } from '../../api/api-error';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { QueryError } from '../../components/query-error';
-import NotFoundPage from '../not-found/not-found-page';
+import NotFoundPage from '../../components/not-found-page';
 import { servicesOf, useRestaurant } from './restaurant-queries';
 
 function RestaurantPage() {

@@ -9,10 +9,8 @@ import { toEntity } from '../../api/json-api';
 import type { Basket, BasketItem } from '../../api/types';
 import { hasRealStreet } from '../../../domain/address';
 import { readTakeawayChoice, type TakeawayChoice } from '../../../domain/takeaway-basket';
+import type { StoredTakeaway } from '../../session/stored-takeaway';
 import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/voucher';
-
-/** The stored delivery with the customer's choice from /pasta-type (kept valid for isStoredDelivery). */
-export type StoredTakeaway = StoredDelivery & { choice?: TakeawayChoice };
 
 interface BasketBody {
   data: Parameters<typeof toEntity>[0] & {

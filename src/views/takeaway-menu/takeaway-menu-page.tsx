@@ -17,10 +17,11 @@ import { etaText } from '../../../domain/eta';
 import { formatPrice } from '../../../domain/money';
 import { readTakeawayChoice, takeawayChoiceText } from '../../../domain/takeaway-basket';
 import { upsellCategories } from '../../../domain/upsell';
-import { MENU_REFRESH_MS, SNOOZED_REFRESH_MS } from './menu-refresh';
+import { MENU_REFRESH_MS, SNOOZED_REFRESH_MS } from '../../../domain/menu-refresh';
 import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/takeaway-basket.machine';
 import { BasketPanel } from './basket-panel';
-import { liveTakeawayBasketMachine, type StoredTakeaway } from './takeaway-basket-actors';
+import type { StoredTakeaway } from '../../session/stored-takeaway';
+import { liveTakeawayBasketMachine } from './takeaway-basket-actors';
 
 export const ETA_FAILED = "Couldn't get delivery time estimation";
 

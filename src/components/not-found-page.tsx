@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../app/use-document-title';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { Button } from '../../components/form/button';
-import { ChoiceGroup } from '../../components/form/choice-group';
-import { ErrorSummary } from '../../components/form/error-summary';
-import { TextField } from '../../components/form/text-field';
+import { Button } from '../form/button';
+import { ChoiceGroup } from '../form/choice-group';
+import { ErrorSummary } from '../form/error-summary';
+import { TextField } from '../form/text-field';
 import { MIN_PASSWORD_LENGTH, type SignupForm } from '../../../domain/account-forms';
 import { AUTH_PATHS } from '../../../machines/auth/auth.machine';
-import { StepLink } from './auth-links';
+import { StepLink } from './step-link';
 import { useFormStep, type FormStepActor } from '../../flows/use-form-step';
 
 const CHANNELS = [
