@@ -16,7 +16,7 @@ const node: GraphqlProduct = {
   tags: ['meat-fish', 'specials'],
   productType: 'Recipe Kit',
   availableForSale: true,
-  allergens: [101, 102, 134, 120],
+  allergens: { value: '[101,102,134,120]' },
   featuredImage: null,
   images: { nodes: [{ url: '/catalogue/crab-linguine.svg', altText: 'Crab linguine' }] },
   variants: {
@@ -28,7 +28,6 @@ const node: GraphqlProduct = {
         price: { amount: '8.95', currencyCode: 'GBP' },
         availableForSale: true,
         quantityAvailable: null,
-        isDouble: false,
       },
       {
         id: 'gid://sfoglia/ProductVariant/122',
@@ -37,7 +36,6 @@ const node: GraphqlProduct = {
         price: { amount: '15.95', currencyCode: 'GBP' },
         availableForSale: false,
         quantityAvailable: 0,
-        isDouble: true,
       },
     ],
   },
@@ -110,9 +108,9 @@ describe('catalogue client', () => {
           collections: {
             nodes: [
               {
+                id: 'gid://sfoglia/Collection/5',
                 handle: 'menu-2026-03-02',
                 title: 'Week of 2 March',
-                weekStart: '2026-03-02',
                 products: { nodes: [node] },
               },
             ],
@@ -125,6 +123,7 @@ describe('catalogue client', () => {
     const menus = await fetchWeeklyMenus(['2026-03-02', '2026-03-09']);
 
     expect(menus[0]?.products[0]?.id).toBe('12');
+    expect(menus[0]?.weekStart).toBe('2026-03-02');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v2/storefront/graphql');
     expect((init.headers as Record<string, string>)['X-Branch']).toBe('web');
