@@ -126,7 +126,8 @@ export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<Weekly
   const data = await storefront<WeeklyMenusData>(WEEKLY_MENUS_QUERY, weeklyMenusVariables(handles));
   return data.collections.nodes.flatMap((collection) => {
     const week = menuWeekOf(collection);
-    if (!week) return [];
+    // Only the weeks asked for: a store that ignored the handle filter must not mix in others.
+    if (!week || !handles.includes(collection.handle)) return [];
     return [
       {
         handle: collection.handle,
