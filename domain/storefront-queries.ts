@@ -33,55 +33,75 @@ interface MetafieldIdentifier {
 const metafield = (alias: string, { namespace, key }: MetafieldIdentifier) =>
   `${alias}: metafield(namespace: "${namespace}", key: "${key}") { value }`;
 
-/** The weekly menus by handle: one collection a week, its products with their variants. */
-export function weeklyMenusQuery(pages: PageSizes = MENU_PAGE_SIZES): string {
-  return /* GraphQL */ `
-    query WeeklyMenus($first: Int!, $query: String) {
-      collections(first: $first, query: $query) {
-        nodes {
-          id
-          handle
-          title
-          products(first: ${pages.products}) {
-            nodes {
-              id
-              handle
-              title
-              descriptionHtml
-              tags
-              productType
-              availableForSale
-              ${metafield('allergens', ALLERGENS_METAFIELD)}
-              featuredImage { url altText }
-              images(first: ${pages.images}) { nodes { url altText } }
-              variants(first: ${pages.variants}) {
-                nodes {
-                  id
-                  title
-                  sku
-                  price { amount currencyCode }
-                  availableForSale
-                  quantityAvailable
-                }
-              }
-            }
+/** The fields the app reads of a weekly menu (a collection), as a fragment every week shares. */
+const weeklyMenuFragment = (pages: PageSizes) => /* GraphQL */ `
+  fragment WeeklyMenu on Collection {
+    id
+    handle
+    title
+    products(first: ${pages.products}) {
+      nodes {
+        id
+        handle
+        title
+        descriptionHtml
+        tags
+        productType
+        availableForSale
+        ${metafield('allergens', ALLERGENS_METAFIELD)}
+        featuredImage { url altText }
+        images(first: ${pages.images}) { nodes { url altText } }
+        variants(first: ${pages.variants}) {
+          nodes {
+            id
+            title
+            sku
+            price { amount currencyCode }
+            availableForSale
+            quantityAvailable
           }
         }
       }
     }
+  }
+`;
+
+/** The alias, and the variable, of the i-th week asked for: w0, w1, ... */
+export const weekAlias = (index: number) => `w${index}`;
+
+/**
+ * The weekly menus by handle, one aliased `collection(handle:)` a week. Shopify's
+ * `collections(query:)` filters only by collection_type, title and updated_at, so a handle
+ * filter there may be ignored; `collection(handle:)` is the documented lookup by handle. The
+ * handles travel as variables, never spliced into the document.
+ */
+export function weeklyMenusRequest(
+  handles: readonly string[],
+  pages: PageSizes = MENU_PAGE_SIZES,
+): { query: string; variables: Record<string, string> } {
+  if (handles.length === 0) throw new Error('weeklyMenusRequest: no handles');
+  const aliases = handles.map((_handle, index) => weekAlias(index));
+  const query = /* GraphQL */ `
+    query WeeklyMenus(${aliases.map((alias) => `$${alias}: String!`).join(', ')}) {
+      ${aliases.map((alias) => `${alias}: collection(handle: $${alias}) { ...WeeklyMenu }`).join('\n      ')}
+    }
+    ${weeklyMenuFragment(pages)}
   `;
+  return {
+    query,
+    variables: Object.fromEntries(handles.map((handle, index) => [weekAlias(index), handle])),
+  };
 }
 
-export const WEEKLY_MENUS_QUERY = weeklyMenusQuery();
-
-/** Every storefront document the app sends, by operation name. */
-export const STOREFRONT_QUERIES = { WeeklyMenus: WEEKLY_MENUS_QUERY } as const;
-
-/** Menus by handle: `handle:a OR handle:b`, as many collections as handles. */
-export const weeklyMenusVariables = (handles: readonly string[]) => ({
-  first: handles.length,
-  query: handles.map((handle) => `handle:${handle}`).join(' OR '),
-});
+/** Every storefront document the app sends, by operation name and shape. */
+export const STOREFRONT_QUERIES = {
+  'WeeklyMenus, one week': weeklyMenusRequest(['menu-2026-03-02']).query,
+  'WeeklyMenus, three weeks': weeklyMenusRequest([
+    'menu-2026-03-02',
+    'menu-2026-03-09',
+    'menu-2026-03-16',
+  ]).query,
+} as const;
 
 export interface StorefrontImage {
   url: string;
@@ -119,10 +139,21 @@ export interface StorefrontCollection {
   products: { nodes: StorefrontProduct[] };
 }
 
-/** The `data` of WEEKLY_MENUS_QUERY. */
-export interface WeeklyMenusData {
-  collections: { nodes: StorefrontCollection[] };
-}
+/** The `data` of a weeklyMenusRequest: each week's alias, null for a handle the store lacks. */
+export type WeeklyMenusData = Partial<Record<string, StorefrontCollection | null>>;
+
+/**
+ * The menus found, in the order of the handles asked for; a week the store has no collection for
+ * is left out, and so is a collection answering with another handle than the one asked for.
+ */
+export const weeklyMenusOf = (
+  handles: readonly string[],
+  data: WeeklyMenusData,
+): StorefrontCollection[] =>
+  handles.flatMap((handle, index) => {
+    const collection = data[weekAlias(index)];
+    return collection?.handle === handle ? [collection] : [];
+  });
 
 /** A list.number_integer metafield's codes; none when it is missing or not such a list. */
 export function allergenCodes(field: { value: string } | null): number[] {

@@ -3,8 +3,8 @@ import {
   isDoubleVariant,
   MENU_PAGE_SIZES,
   menuWeekOf,
-  WEEKLY_MENUS_QUERY,
-  weeklyMenusVariables,
+  weeklyMenusOf,
+  weeklyMenusRequest,
   type StorefrontProduct,
   type WeeklyMenusData,
 } from '../../domain/storefront-queries';
@@ -123,11 +123,12 @@ export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<Weekly
   if (weeks.length > MENU_LIMITS.collections)
     throw new Error(`At most ${MENU_LIMITS.collections} weekly menus per request`);
   const handles = weeks.map((week) => `menu-${week}`);
-  const data = await storefront<WeeklyMenusData>(WEEKLY_MENUS_QUERY, weeklyMenusVariables(handles));
-  return data.collections.nodes.flatMap((collection) => {
+  const { query, variables } = weeklyMenusRequest(handles);
+  const data = await storefront<WeeklyMenusData>(query, variables);
+  // Only the weeks asked for, each under its own alias: a week without a menu answers null.
+  return weeklyMenusOf(handles, data).flatMap((collection) => {
     const week = menuWeekOf(collection);
-    // Only the weeks asked for: a store that ignored the handle filter must not mix in others.
-    if (!week || !handles.includes(collection.handle)) return [];
+    if (!week) return [];
     return [
       {
         handle: collection.handle,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   allergenCodes,
   isDoubleVariant,
-  WEEKLY_MENUS_QUERY,
-  weeklyMenusVariables,
+  weeklyMenusOf,
+  weeklyMenusRequest,
   type WeeklyMenusData,
 } from '../../domain/storefront-queries';
 import { addDays, menuHandle, weekOfMenuHandle, weekStart } from '../../domain/weeks';
@@ -120,15 +120,18 @@ describe('POST /storefront/graphql: weekly menus', () => {
   });
 
   it("answers the app's own query with what the catalogue holds", async () => {
-    const response = await graphql(
-      WEEKLY_MENUS_QUERY,
-      weeklyMenusVariables([menuHandle(thisWeek)]),
-    );
+    // A week without a menu answers null under its alias, as a store's collection(handle:) does.
+    const handles = [menuHandle(thisWeek), 'menu-1999-01-04', menuHandle(addDays(thisWeek, 7))];
+    const { query, variables } = weeklyMenusRequest(handles);
+    const response = await graphql(query, variables);
 
     const body = response.json() as { data: WeeklyMenusData; errors?: unknown };
     expect(body.errors).toBeUndefined();
+    expect(body.data.w1).toBeNull();
+    const collections = weeklyMenusOf(handles, body.data);
+    expect(collections.map((c) => c.handle)).toEqual([handles[0], handles[2]]);
     const menu = await embeddedCatalogue(testApp().database.db).weeklyMenu(thisWeek);
-    const [collection] = body.data.collections.nodes;
+    const [collection] = collections;
     expect(collection?.handle).toBe(menu?.handle);
     // Allergens from the metafield and the portion from the title read as the tables hold them.
     expect(
@@ -267,6 +270,24 @@ describe('POST /storefront/graphql: limits', () => {
       }
     `);
     expect(odd.json().errors[0].message).toContain('handle:a OR handle:b');
+  });
+
+  it('refuses more than 20 collections by handle in one request, naming the limit', async () => {
+    const handles = Array.from({ length: 21 }, (_, i) => menuHandle(addDays(thisWeek, 7 * i)));
+    const { query, variables } = weeklyMenusRequest(handles, {
+      products: 1,
+      images: 1,
+      variants: 1,
+    });
+    const many = (await graphql(query, variables)).json();
+    expect(many.errors).toHaveLength(1);
+    expect(many.errors[0].message).toContain('at most 20 collections by handle');
+    const twenty = weeklyMenusRequest(handles.slice(0, 20), {
+      products: 1,
+      images: 1,
+      variants: 1,
+    });
+    expect((await graphql(twenty.query, twenty.variables)).json().errors).toBeUndefined();
   });
 
   it('answers a syntax error and a bad body as GraphQL errors', async () => {

@@ -3,8 +3,8 @@ import {
   allergenCodes,
   isDoubleVariant,
   menuWeekOf,
-  WEEKLY_MENUS_QUERY,
-  weeklyMenusVariables,
+  weeklyMenusOf,
+  weeklyMenusRequest,
   type StorefrontCollection,
   type WeeklyMenusData,
 } from '../../../domain/storefront-queries';
@@ -100,17 +100,17 @@ export function externalCatalogue(options: {
     for (let i = 0; i < handles.length; i += COLLECTIONS_PER_QUERY)
       chunks.push(handles.slice(i, i + COLLECTIONS_PER_QUERY));
     const answers = await Promise.all(
-      chunks.map((chunk) =>
-        post({ query: WEEKLY_MENUS_QUERY, variables: weeklyMenusVariables(chunk) }),
-      ),
+      chunks.map(async (chunk) => ({ chunk, answer: await post(weeklyMenusRequest(chunk)) })),
     );
-    const menus = answers.flatMap((answer) => {
+    // In the order of the handles: each chunk's weeks in order, the chunks in order.
+    return answers.flatMap(({ chunk, answer }) => {
       if (answer.errors?.length)
         throw new CatalogueUnavailableError(answer.errors.map((e) => e.message).join('; '));
-      const data = answer.data as WeeklyMenusData;
-      return data.collections.nodes.flatMap((node) => toMenu(node) ?? []);
+      if (!answer.data) throw new CatalogueUnavailableError('Catalogue answered no data');
+      return weeklyMenusOf(chunk, answer.data as WeeklyMenusData).flatMap(
+        (node) => toMenu(node) ?? [],
+      );
     });
-    return handles.flatMap((handle) => menus.find((menu) => menu.handle === handle) ?? []);
   };
 
   const handleOf = (key: string) => (key.startsWith('menu-') ? key : menuHandle(key));

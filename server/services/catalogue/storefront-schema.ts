@@ -137,6 +137,9 @@ const collectionNode = (menu: WeeklyMenu) => ({
 const unknownCustomerMessage = 'Could not find customer';
 
 function rootValue(source: StorefrontSource, context: StorefrontContext) {
+  // Menus are asked for as aliased collection(handle:) fields, one a week: the spec's limit on
+  // handles listed holds per request, as it does for collections(query:).
+  let collectionLookups = 0;
   return {
     collections: async ({ first, query }: PageArgs & { query?: string | null }) => {
       const count = limited('collections', first);
@@ -144,6 +147,12 @@ function rootValue(source: StorefrontSource, context: StorefrontContext) {
       return connection((await source.collections(handles, count)).map(collectionNode));
     },
     collection: async ({ handle }: { handle?: string | null }) => {
+      collectionLookups += 1;
+      if (collectionLookups > STOREFRONT_LIMITS.handles)
+        throw new GraphQLError(
+          `collection: at most ${STOREFRONT_LIMITS.handles} collections by handle per request`,
+          { extensions: { code: 'MAX_HANDLES_EXCEEDED', limit: STOREFRONT_LIMITS.handles } },
+        );
       if (!handle) return null;
       const [menu] = await source.collections([handle], 1);
       return menu ? collectionNode(menu) : null;
