@@ -1,10 +1,20 @@
+import {
+  allergenCodes,
+  isDoubleVariant,
+  MENU_PAGE_SIZES,
+  menuWeekOf,
+  weeklyMenusOf,
+  weeklyMenusRequest,
+  type StorefrontProduct,
+  type WeeklyMenusData,
+} from '../../domain/storefront-queries';
 import { API_BASE, api, unwrap } from './client';
 
 /** Spec section 8: a weekly menu that fails to load. */
 export const MENU_FETCH_FAILED = "Couldn't fetch menu";
 
 /** Spec section 9's query limits (docs/catalogue.md): the server refuses anything above them. */
-export const MENU_LIMITS = { collections: 3, handles: 20, products: 100, images: 5, variants: 2 };
+export const MENU_LIMITS = { collections: 3, handles: 20, ...MENU_PAGE_SIZES };
 
 /** Spec section 3: allergen codes 100 (celery) to 134 (sources of gluten); the named ones. */
 export const ALLERGEN_NAMES: Readonly<Record<number, string>> = {
@@ -59,78 +69,8 @@ export interface WeeklyMenu {
   products: WeeklyMenuProduct[];
 }
 
-const WEEKLY_MENUS_QUERY = /* GraphQL */ `
-  query WeeklyMenus($first: Int!, $query: String) {
-    collections(first: $first, query: $query) {
-      nodes {
-        handle
-        title
-        weekStart
-        products(first: ${MENU_LIMITS.products}) {
-          nodes {
-            id
-            handle
-            title
-            descriptionHtml
-            tags
-            productType
-            availableForSale
-            allergens
-            featuredImage { url altText }
-            images(first: ${MENU_LIMITS.images}) { nodes { url altText } }
-            variants(first: ${MENU_LIMITS.variants}) {
-              nodes {
-                id
-                title
-                sku
-                price { amount currencyCode }
-                availableForSale
-                quantityAvailable
-                isDouble
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`;
-
-interface GraphqlImage {
-  url: string;
-  altText: string | null;
-}
-
-export interface GraphqlProduct {
-  id: string;
-  handle: string;
-  title: string;
-  descriptionHtml: string;
-  tags: string[];
-  productType: string;
-  availableForSale: boolean;
-  allergens: number[];
-  featuredImage: GraphqlImage | null;
-  images: { nodes: GraphqlImage[] };
-  variants: {
-    nodes: {
-      id: string;
-      title: string;
-      sku: string | null;
-      price: { amount: string; currencyCode: string };
-      availableForSale: boolean;
-      quantityAvailable: number | null;
-      isDouble: boolean;
-    }[];
-  };
-}
-
-interface GraphqlCollection {
-  handle: string;
-  title: string;
-  weekStart: string;
-  products: { nodes: GraphqlProduct[] };
-}
+/** A product as the storefront answers it (domain/storefront-queries.ts). */
+export type GraphqlProduct = StorefrontProduct;
 
 /** gid://sfoglia/ProductVariant/34 -> "34": the REST API's numeric id. */
 export const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
@@ -152,11 +92,11 @@ export function toWeeklyMenuProduct(node: GraphqlProduct): WeeklyMenuProduct {
       title: variant.title,
       sku: variant.sku,
       price: Number(variant.price.amount),
-      isDouble: variant.isDouble,
+      isDouble: isDoubleVariant(variant),
       availableForSale: variant.availableForSale,
       quantityAvailable: variant.quantityAvailable,
     })),
-    allergens: node.allergens.map((code) => ({ code, name: allergenName(code) })),
+    allergens: allergenCodes(node.allergens).map((code) => ({ code, name: allergenName(code) })),
   };
 }
 
@@ -182,19 +122,22 @@ export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<Weekly
   if (weeks.length === 0) return [];
   if (weeks.length > MENU_LIMITS.collections)
     throw new Error(`At most ${MENU_LIMITS.collections} weekly menus per request`);
-  const data = await storefront<{ collections: { nodes: GraphqlCollection[] } }>(
-    WEEKLY_MENUS_QUERY,
-    {
-      first: weeks.length,
-      query: weeks.map((week) => `handle:menu-${week}`).join(' OR '),
-    },
-  );
-  return data.collections.nodes.map((collection) => ({
-    handle: collection.handle,
-    title: collection.title,
-    weekStart: collection.weekStart,
-    products: collection.products.nodes.map(toWeeklyMenuProduct),
-  }));
+  const handles = weeks.map((week) => `menu-${week}`);
+  const { query, variables } = weeklyMenusRequest(handles);
+  const data = await storefront<WeeklyMenusData>(query, variables);
+  // Only the weeks asked for, each under its own alias: a week without a menu answers null.
+  return weeklyMenusOf(handles, data).flatMap((collection) => {
+    const week = menuWeekOf(collection);
+    if (!week) return [];
+    return [
+      {
+        handle: collection.handle,
+        title: collection.title,
+        weekStart: week,
+        products: collection.products.nodes.map(toWeeklyMenuProduct),
+      },
+    ];
+  });
 }
 
 /** Spec section 5: the bundles the menu may show (GET bundles), by catalogue product id. */

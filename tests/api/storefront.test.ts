@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, menuHandle, weekStart } from '../../domain/weeks';
+import {
+  allergenCodes,
+  isDoubleVariant,
+  weeklyMenusOf,
+  weeklyMenusRequest,
+  type WeeklyMenusData,
+} from '../../domain/storefront-queries';
+import { addDays, menuHandle, weekOfMenuHandle, weekStart } from '../../domain/weeks';
+import { embeddedCatalogue } from '../../server/services/catalogue/embedded-catalogue';
 import { signupBody } from './support/customers';
 import { ApiClient, useTestApp } from './support/test-app';
 
@@ -13,14 +21,18 @@ const MENU_QUERY = `
   query Menus($query: String) {
     collections(first: 3, query: $query) {
       nodes {
-        id handle title weekStart
+        id handle title
         products(first: 100) {
           nodes {
-            id handle title tags productType availableForSale allergens descriptionHtml
+            id handle title tags productType availableForSale descriptionHtml
+            allergens: metafield(namespace: "sfoglia", key: "allergens") { type value }
             featuredImage { url altText }
             images(first: 5) { nodes { url } }
             variants(first: 2) {
-              nodes { id title sku price { amount currencyCode } availableForSale quantityAvailable isDouble }
+              nodes {
+                id title sku price { amount currencyCode } availableForSale quantityAvailable
+                selectedOptions { name value }
+              }
             }
           }
         }
@@ -34,14 +46,14 @@ interface Variant {
   price: { amount: string; currencyCode: string };
   availableForSale: boolean;
   quantityAvailable: number | null;
-  isDouble: boolean;
+  selectedOptions: { name: string; value: string }[];
 }
 interface Product {
   id: string;
   handle: string;
   tags: string[];
   productType: string;
-  allergens: number[];
+  allergens: { type: string; value: string } | null;
   featuredImage: { url: string } | null;
   variants: { nodes: Variant[] };
 }
@@ -60,12 +72,11 @@ describe('POST /storefront/graphql: weekly menus', () => {
     const menus = body.data.collections.nodes as {
       handle: string;
       id: string;
-      weekStart: string;
       products: { nodes: Product[] };
     }[];
     expect(menus.map((m) => m.handle)).toEqual(handles);
     expect(menus[0]?.id).toMatch(/^gid:\/\/sfoglia\/Collection\/\d+$/);
-    expect(menus[0]?.weekStart).toBe(thisWeek);
+    expect(weekOfMenuHandle(menus[0]?.handle ?? '')).toBe(thisWeek);
     const products = menus[0]?.products.nodes ?? [];
     const dishes = products.filter((p) => p.productType === 'Recipe Kit');
     expect(dishes.length).toBeGreaterThanOrEqual(14);
@@ -79,7 +90,10 @@ describe('POST /storefront/graphql: weekly menus', () => {
       expect(products.some((p) => p.productType === 'Add-on' && p.tags.includes(tag))).toBe(true);
     for (const product of products) {
       expect(product.featuredImage?.url).toMatch(/^\/catalogue\/[\w-]+\.svg$/);
-      expect(product.allergens.every((code) => code >= 100 && code <= 134)).toBe(true);
+      expect(product.allergens?.type).toBe('list.number_integer');
+      expect(allergenCodes(product.allergens).every((code) => code >= 100 && code <= 134)).toBe(
+        true,
+      );
     }
   });
 
@@ -88,12 +102,92 @@ describe('POST /storefront/graphql: weekly menus', () => {
     const products = response.json().data.collections.nodes[0].products.nodes as Product[];
     for (const dish of products.filter((p) => p.productType === 'Recipe Kit')) {
       const [regular, double] = dish.variants.nodes;
-      expect(regular).toMatchObject({ title: 'Regular', isDouble: false });
-      expect(double).toMatchObject({ title: 'Double Portion, Serves 2', isDouble: true });
+      // The portion is the variant's title, a store's Portion option (docs/catalogue.md).
+      expect(regular).toMatchObject({
+        title: 'Regular',
+        selectedOptions: [{ name: 'Portion', value: 'Regular' }],
+      });
+      expect(isDoubleVariant(regular ?? { title: '' })).toBe(false);
+      expect(double).toMatchObject({
+        title: 'Double Portion, Serves 2',
+        selectedOptions: [{ name: 'Portion', value: 'Double Portion, Serves 2' }],
+      });
+      expect(isDoubleVariant(double ?? { title: '' })).toBe(true);
       expect(Number(double?.price.amount)).toBeLessThan(2 * Number(regular?.price.amount));
       expect(regular?.price.currencyCode).toBe('GBP');
       expect(regular?.id).toMatch(/^gid:\/\/sfoglia\/ProductVariant\/\d+$/);
     }
+  });
+
+  it("answers the app's own query with what the catalogue holds", async () => {
+    // A week without a menu answers null under its alias, as a store's collection(handle:) does.
+    const handles = [menuHandle(thisWeek), 'menu-1999-01-04', menuHandle(addDays(thisWeek, 7))];
+    const { query, variables } = weeklyMenusRequest(handles);
+    const response = await graphql(query, variables);
+
+    const body = response.json() as { data: WeeklyMenusData; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    expect(body.data.w1).toBeNull();
+    const collections = weeklyMenusOf(handles, body.data);
+    expect(collections.map((c) => c.handle)).toEqual([handles[0], handles[2]]);
+    const menu = await embeddedCatalogue(testApp().database.db).weeklyMenu(thisWeek);
+    const [collection] = collections;
+    expect(collection?.handle).toBe(menu?.handle);
+    // Allergens from the metafield and the portion from the title read as the tables hold them.
+    expect(
+      collection?.products.nodes.map((product) => ({
+        handle: product.handle,
+        allergens: allergenCodes(product.allergens),
+        isDouble: product.variants.nodes.map(isDoubleVariant),
+      })),
+    ).toEqual(
+      menu?.products.map((product) => ({
+        handle: product.handle,
+        allergens: product.allergens,
+        isDouble: product.variants.map((variant) => variant.isDouble),
+      })),
+    );
+  });
+
+  it('answers connections as edges as well as nodes', async () => {
+    const handle = menuHandle(thisWeek);
+    const page = (form: string) =>
+      graphql(`query($q: String) { collections(first: 1, query: $q) { ${form} } }`, {
+        q: `handle:${handle}`,
+      });
+    const asNodes = await page(
+      `nodes { handle products(first: 3) { nodes { handle variants(first: 2) { nodes { title } } } } }`,
+    );
+    const asEdges = await page(
+      `edges { cursor node { handle products(first: 3) { edges { node { handle variants(first: 2) { edges { node { title } } } } } } } }`,
+    );
+
+    const nodes = asNodes.json().data.collections.nodes as {
+      handle: string;
+      products: { nodes: { handle: string; variants: { nodes: { title: string }[] } }[] };
+    }[];
+    const edges = asEdges.json().data.collections.edges as {
+      cursor: string;
+      node: {
+        handle: string;
+        products: {
+          edges: { node: { handle: string; variants: { edges: { node: { title: string } }[] } } }[];
+        };
+      };
+    }[];
+    expect(edges[0]?.cursor).toEqual(expect.any(String));
+    expect(
+      edges.map(({ node }) => ({
+        handle: node.handle,
+        products: {
+          nodes: node.products.edges.map(({ node: product }) => ({
+            handle: product.handle,
+            variants: { nodes: product.variants.edges.map((edge) => edge.node) },
+          })),
+        },
+      })),
+    ).toEqual(nodes);
+    expect(nodes[0]?.products.nodes).toHaveLength(3);
   });
 
   it('answers one collection by handle, and null for an unknown one', async () => {
@@ -176,6 +270,24 @@ describe('POST /storefront/graphql: limits', () => {
       }
     `);
     expect(odd.json().errors[0].message).toContain('handle:a OR handle:b');
+  });
+
+  it('refuses more than 20 collections by handle in one request, naming the limit', async () => {
+    const handles = Array.from({ length: 21 }, (_, i) => menuHandle(addDays(thisWeek, 7 * i)));
+    const { query, variables } = weeklyMenusRequest(handles, {
+      products: 1,
+      images: 1,
+      variants: 1,
+    });
+    const many = (await graphql(query, variables)).json();
+    expect(many.errors).toHaveLength(1);
+    expect(many.errors[0].message).toContain('at most 20 collections by handle');
+    const twenty = weeklyMenusRequest(handles.slice(0, 20), {
+      products: 1,
+      images: 1,
+      variants: 1,
+    });
+    expect((await graphql(twenty.query, twenty.variables)).json().errors).toBeUndefined();
   });
 
   it('answers a syntax error and a bad body as GraphQL errors', async () => {

@@ -16,7 +16,7 @@ const node: GraphqlProduct = {
   tags: ['meat-fish', 'specials'],
   productType: 'Recipe Kit',
   availableForSale: true,
-  allergens: [101, 102, 134, 120],
+  allergens: { value: '[101,102,134,120]' },
   featuredImage: null,
   images: { nodes: [{ url: '/catalogue/crab-linguine.svg', altText: 'Crab linguine' }] },
   variants: {
@@ -28,7 +28,6 @@ const node: GraphqlProduct = {
         price: { amount: '8.95', currencyCode: 'GBP' },
         availableForSale: true,
         quantityAvailable: null,
-        isDouble: false,
       },
       {
         id: 'gid://sfoglia/ProductVariant/122',
@@ -37,7 +36,6 @@ const node: GraphqlProduct = {
         price: { amount: '15.95', currencyCode: 'GBP' },
         availableForSale: false,
         quantityAvailable: 0,
-        isDouble: true,
       },
     ],
   },
@@ -107,15 +105,19 @@ describe('catalogue client', () => {
     const fetchMock = vi.fn(async () =>
       Response.json({
         data: {
-          collections: {
-            nodes: [
-              {
-                handle: 'menu-2026-03-02',
-                title: 'Week of 2 March',
-                weekStart: '2026-03-02',
-                products: { nodes: [node] },
-              },
-            ],
+          w0: {
+            id: 'gid://sfoglia/Collection/5',
+            handle: 'menu-2026-03-02',
+            title: 'Week of 2 March',
+            products: { nodes: [node] },
+          },
+          // No menu for the second week; a third alias, not asked for, is not read.
+          w1: null,
+          w2: {
+            id: 'gid://sfoglia/Collection/6',
+            handle: 'menu-2026-03-16',
+            title: 'Week of 16 March',
+            products: { nodes: [node] },
           },
         },
       }),
@@ -124,15 +126,21 @@ describe('catalogue client', () => {
 
     const menus = await fetchWeeklyMenus(['2026-03-02', '2026-03-09']);
 
+    expect(menus).toHaveLength(1);
     expect(menus[0]?.products[0]?.id).toBe('12');
+    expect(menus[0]?.weekStart).toBe('2026-03-02');
+    expect(menus[0]?.handle).toBe('menu-2026-03-02');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v2/storefront/graphql');
     expect((init.headers as Record<string, string>)['X-Branch']).toBe('web');
-    const body = JSON.parse(String(init.body)) as { variables: Record<string, unknown> };
-    expect(body.variables).toEqual({
-      first: 2,
-      query: 'handle:menu-2026-03-02 OR handle:menu-2026-03-09',
-    });
+    const body = JSON.parse(String(init.body)) as {
+      query: string;
+      variables: Record<string, unknown>;
+    };
+    // One collection(handle:) a week: Shopify's collections(query:) has no handle filter.
+    expect(body.variables).toEqual({ w0: 'menu-2026-03-02', w1: 'menu-2026-03-09' });
+    expect(body.query.match(/\bcollection\(handle:/g)).toHaveLength(2);
+    expect(body.query).not.toMatch(/\bcollections\(/);
 
     vi.stubGlobal(
       'fetch',

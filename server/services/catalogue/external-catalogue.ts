@@ -1,4 +1,13 @@
 import { asc } from 'drizzle-orm';
+import {
+  allergenCodes,
+  isDoubleVariant,
+  menuWeekOf,
+  weeklyMenusOf,
+  weeklyMenusRequest,
+  type StorefrontCollection,
+  type WeeklyMenusData,
+} from '../../../domain/storefront-queries';
 import { addDays, menuHandle, weekStart } from '../../../domain/weeks';
 import type { Database } from '../../db/database';
 import { allowedBundles } from '../../db/schema';
@@ -13,97 +22,23 @@ import {
   type WeeklyMenu,
 } from './catalogue';
 
-/** The queries this server runs; the browser runs the same shape (docs/catalogue.md). */
-export const MENUS_QUERY = /* GraphQL */ `
-  query WeeklyMenus($first: Int!, $query: String) {
-    collections(first: $first, query: $query) {
-      nodes {
-        id
-        handle
-        title
-        weekStart
-        products(first: 100) {
-          nodes {
-            id
-            handle
-            title
-            descriptionHtml
-            tags
-            productType
-            availableForSale
-            allergens
-            images(first: 5) {
-              nodes {
-                url
-                altText
-              }
-            }
-            variants(first: 2) {
-              nodes {
-                id
-                title
-                sku
-                price {
-                  amount
-                  currencyCode
-                }
-                availableForSale
-                quantityAvailable
-                isDouble
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`;
-
 /** Spec section 9: a query fetches up to 3 collections. */
 const COLLECTIONS_PER_QUERY = 3;
 /** Weeks searched for a variant by id: the previous week to five weeks ahead. */
 const VARIANT_WEEKS = { from: -1, to: 6 };
 const TIMEOUT_MS = 10_000;
 
-interface MenuNode {
-  id: string;
-  handle: string;
-  title: string;
-  weekStart: string;
-  products: {
-    nodes: {
-      id: string;
-      handle: string;
-      title: string;
-      descriptionHtml: string;
-      tags: string[];
-      productType: string;
-      availableForSale: boolean;
-      allergens: number[];
-      images: { nodes: { url: string; altText: string | null }[] };
-      variants: {
-        nodes: {
-          id: string;
-          title: string;
-          sku: string | null;
-          price: { amount: string };
-          availableForSale: boolean;
-          quantityAvailable: number | null;
-          isDouble: boolean;
-        }[];
-      };
-    }[];
-  };
-}
-
 export class CatalogueUnavailableError extends Error {}
 
-function toMenu(node: MenuNode): WeeklyMenu {
+/** A store's collection as our menu; undefined when its handle is not a menu's. */
+function toMenu(node: StorefrontCollection): WeeklyMenu | undefined {
+  const week = menuWeekOf(node);
+  if (!week) return undefined;
   return {
     id: fromGid('Collection', node.id) ?? 0,
     handle: node.handle,
     title: node.title,
-    weekStart: node.weekStart,
+    weekStart: week,
     products: node.products.nodes.map((product): CatalogueProduct => {
       const productId = fromGid('Product', product.id) ?? 0;
       return {
@@ -114,7 +49,7 @@ function toMenu(node: MenuNode): WeeklyMenu {
         tags: product.tags,
         productType: product.productType,
         availableForSale: product.availableForSale,
-        allergens: product.allergens,
+        allergens: allergenCodes(product.allergens),
         images: product.images.nodes,
         variants: product.variants.nodes.map((variant) => ({
           id: fromGid('ProductVariant', variant.id) ?? 0,
@@ -122,7 +57,7 @@ function toMenu(node: MenuNode): WeeklyMenu {
           title: variant.title,
           sku: variant.sku,
           pricePence: amountToPence(variant.price.amount),
-          isDouble: variant.isDouble,
+          isDouble: isDoubleVariant(variant),
           availableForSale: variant.availableForSale,
           quantityAvailable: variant.quantityAvailable,
         })),
@@ -165,23 +100,17 @@ export function externalCatalogue(options: {
     for (let i = 0; i < handles.length; i += COLLECTIONS_PER_QUERY)
       chunks.push(handles.slice(i, i + COLLECTIONS_PER_QUERY));
     const answers = await Promise.all(
-      chunks.map((chunk) =>
-        post({
-          query: MENUS_QUERY,
-          variables: {
-            first: chunk.length,
-            query: chunk.map((handle) => `handle:${handle}`).join(' OR '),
-          },
-        }),
-      ),
+      chunks.map(async (chunk) => ({ chunk, answer: await post(weeklyMenusRequest(chunk)) })),
     );
-    const menus = answers.flatMap((answer) => {
+    // In the order of the handles: each chunk's weeks in order, the chunks in order.
+    return answers.flatMap(({ chunk, answer }) => {
       if (answer.errors?.length)
         throw new CatalogueUnavailableError(answer.errors.map((e) => e.message).join('; '));
-      const data = answer.data as { collections: { nodes: MenuNode[] } };
-      return data.collections.nodes.map(toMenu);
+      if (!answer.data) throw new CatalogueUnavailableError('Catalogue answered no data');
+      return weeklyMenusOf(chunk, answer.data as WeeklyMenusData).flatMap(
+        (node) => toMenu(node) ?? [],
+      );
     });
-    return handles.flatMap((handle) => menus.find((menu) => menu.handle === handle) ?? []);
   };
 
   const handleOf = (key: string) => (key.startsWith('menu-') ? key : menuHandle(key));

@@ -8,7 +8,7 @@ import {
   validate,
   type DocumentNode,
 } from 'graphql';
-import { isDoublePortion } from '../../../domain/portion';
+import { ALLERGENS_METAFIELD } from '../../../domain/storefront-queries';
 import {
   fromGid,
   penceToAmount,
@@ -21,84 +21,7 @@ import {
   type StorefrontContext,
   type WeeklyMenu,
 } from './catalogue';
-
-/** The catalogue's GraphQL contract (docs/catalogue.md), shared by the server and the browser. */
-export const STOREFRONT_SDL = /* GraphQL */ `
-  type Query {
-    collections(first: Int!, query: String): CollectionConnection!
-    collection(handle: String!): Collection
-    product(id: ID!): Product
-  }
-  type Mutation {
-    customerRecover(email: String!): CustomerRecoverPayload!
-  }
-  type CustomerRecoverPayload {
-    customerUserErrors: [CustomerUserError!]!
-  }
-  type CustomerUserError {
-    code: String
-    field: [String!]
-    message: String!
-  }
-  type CollectionConnection {
-    nodes: [Collection!]!
-  }
-  type Collection {
-    id: ID!
-    handle: String!
-    title: String!
-    weekStart: String!
-    products(first: Int!): ProductConnection!
-  }
-  type ProductConnection {
-    nodes: [Product!]!
-  }
-  type Product {
-    id: ID!
-    handle: String!
-    title: String!
-    descriptionHtml: String!
-    tags: [String!]!
-    productType: String!
-    availableForSale: Boolean!
-    allergens: [Int!]!
-    featuredImage: Image
-    images(first: Int!): ImageConnection!
-    variants(first: Int!): ProductVariantConnection!
-  }
-  type Image {
-    url: String!
-    altText: String
-  }
-  type ImageConnection {
-    nodes: [Image!]!
-  }
-  type ProductVariantConnection {
-    nodes: [ProductVariant!]!
-  }
-  type ProductVariant {
-    id: ID!
-    title: String!
-    sku: String
-    price: MoneyV2!
-    availableForSale: Boolean!
-    quantityAvailable: Int
-    isDouble: Boolean!
-  }
-  type MoneyV2 {
-    amount: String!
-    currencyCode: String!
-  }
-`;
-
-/** Spec section 9: queries fetch up to 100 products, 5 images and 2 variants; 20 collections. */
-export const STOREFRONT_LIMITS = {
-  collections: 20,
-  handles: 20,
-  products: 100,
-  images: 5,
-  variants: 2,
-} as const;
+import { STOREFRONT_LIMITS, STOREFRONT_SDL } from './storefront-sdl';
 
 /** A request larger than this is refused before parsing (the limits bound the answer, this the work). */
 const MAX_QUERY_LENGTH = 20_000;
@@ -112,8 +35,11 @@ export interface StorefrontSource {
   product(id: number): Promise<CatalogueProduct | undefined>;
 }
 
-function limited(field: keyof typeof STOREFRONT_LIMITS, first: number): number {
+/** Like Shopify, a connection needs its page size: nothing is fetched unasked. */
+function limited(field: keyof typeof STOREFRONT_LIMITS, first: number | null | undefined): number {
   const limit = STOREFRONT_LIMITS[field];
+  if (first === null || first === undefined)
+    throw new GraphQLError(`${field}: you must provide first`);
   if (first < 0) throw new GraphQLError(`${field}: first must not be negative`);
   if (first > limit)
     throw new GraphQLError(`${field}: first must be at most ${limit} (asked for ${first})`, {
@@ -121,6 +47,26 @@ function limited(field: keyof typeof STOREFRONT_LIMITS, first: number): number {
     });
   return first;
 }
+
+/** A page of a connection, both as nodes and as edges (cursors are positions: no paging). */
+function connection<T>(nodes: T[]) {
+  return { nodes, edges: nodes.map((node, index) => ({ cursor: String(index + 1), node })) };
+}
+
+type PageArgs = { first?: number | null };
+type MetafieldArgs = { namespace?: string | null; key: string };
+interface MetafieldValue {
+  type: string;
+  value: string;
+}
+
+/** Our metafields of one object, under the sfoglia namespace (docs/catalogue.md). */
+const metafields =
+  (values: Record<string, MetafieldValue>) =>
+  ({ namespace, key }: MetafieldArgs) => {
+    const found = namespace === ALLERGENS_METAFIELD.namespace ? values[key] : undefined;
+    return found ? { namespace, key, ...found } : null;
+  };
 
 /** "handle:menu-2026-03-02 OR handle:menu-2026-03-09" -> the handles. */
 export function handlesOfQuery(query: string): string[] {
@@ -152,8 +98,9 @@ const variantNode = (variant: CatalogueVariant) => ({
   price: { amount: penceToAmount(variant.pricePence), currencyCode: 'GBP' },
   availableForSale: variant.availableForSale,
   quantityAvailable: variant.quantityAvailable,
-  // Spec section 5: double unless the title says Regular.
-  isDouble: isDoublePortion(variant.title),
+  // A store's product with one option, Portion: the variant's title is the option's value.
+  selectedOptions: [{ name: 'Portion', value: variant.title }],
+  metafield: metafields({}),
 });
 
 const productNode = (product: CatalogueProduct) => ({
@@ -164,41 +111,54 @@ const productNode = (product: CatalogueProduct) => ({
   tags: product.tags,
   productType: product.productType,
   availableForSale: product.availableForSale,
-  allergens: product.allergens,
+  metafield: metafields({
+    [ALLERGENS_METAFIELD.key]: {
+      type: ALLERGENS_METAFIELD.type,
+      value: JSON.stringify(product.allergens),
+    },
+  }),
   featuredImage: product.images[0] ? imageNode(product.images[0]) : null,
-  images: ({ first }: { first: number }) => ({
-    nodes: product.images.slice(0, limited('images', first)).map(imageNode),
-  }),
-  variants: ({ first }: { first: number }) => ({
-    nodes: product.variants.slice(0, limited('variants', first)).map(variantNode),
-  }),
+  images: ({ first }: PageArgs) =>
+    connection(product.images.slice(0, limited('images', first)).map(imageNode)),
+  variants: ({ first }: PageArgs) =>
+    connection(product.variants.slice(0, limited('variants', first)).map(variantNode)),
 });
 
+// The week is in the handle (menu-YYYY-MM-DD), as a store keeps it: no metafield needed.
 const collectionNode = (menu: WeeklyMenu) => ({
   id: toGid('Collection', menu.id),
   handle: menu.handle,
   title: menu.title,
-  weekStart: menu.weekStart,
-  products: ({ first }: { first: number }) => ({
-    nodes: menu.products.slice(0, limited('products', first)).map(productNode),
-  }),
+  metafield: metafields({}),
+  products: ({ first }: PageArgs) =>
+    connection(menu.products.slice(0, limited('products', first)).map(productNode)),
 });
 
 const unknownCustomerMessage = 'Could not find customer';
 
 function rootValue(source: StorefrontSource, context: StorefrontContext) {
+  // Menus are asked for as aliased collection(handle:) fields, one a week: the spec's limit on
+  // handles listed holds per request, as it does for collections(query:).
+  let collectionLookups = 0;
   return {
-    collections: async ({ first, query }: { first: number; query?: string | null }) => {
+    collections: async ({ first, query }: PageArgs & { query?: string | null }) => {
       const count = limited('collections', first);
       const handles = query ? handlesOfQuery(query) : undefined;
-      return { nodes: (await source.collections(handles, count)).map(collectionNode) };
+      return connection((await source.collections(handles, count)).map(collectionNode));
     },
-    collection: async ({ handle }: { handle: string }) => {
+    collection: async ({ handle }: { handle?: string | null }) => {
+      collectionLookups += 1;
+      if (collectionLookups > STOREFRONT_LIMITS.handles)
+        throw new GraphQLError(
+          `collection: at most ${STOREFRONT_LIMITS.handles} collections by handle per request`,
+          { extensions: { code: 'MAX_HANDLES_EXCEEDED', limit: STOREFRONT_LIMITS.handles } },
+        );
+      if (!handle) return null;
       const [menu] = await source.collections([handle], 1);
       return menu ? collectionNode(menu) : null;
     },
-    product: async ({ id }: { id: string }) => {
-      const numeric = fromGid('Product', id);
+    product: async ({ id }: { id?: string | null }) => {
+      const numeric = id ? fromGid('Product', id) : undefined;
       const product = numeric === undefined ? undefined : await source.product(numeric);
       return product ? productNode(product) : null;
     },
