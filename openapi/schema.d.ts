@@ -302,6 +302,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** All restaurants, in site order. */
         get: operations["listRestaurants"];
         put?: never;
         post?: never;
@@ -335,6 +336,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One restaurant; 404 for an unknown id. */
         get: operations["getRestaurant"];
         put?: never;
         post?: never;
@@ -405,9 +407,12 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** One of this owner's baskets with its items and totals; another owner's is 404. */
         get: operations["getBasket"];
+        /** Sets the fields given (delivery, slot, restaurant, address, kit plan); answers the basket. */
         put: operations["updateBasket"];
         post?: never;
+        /** Deletes the basket and its items. */
         delete: operations["deleteBasket"];
         options?: never;
         head?: never;
@@ -425,6 +430,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Adds a product variant, with its options (takeaway) or for a meal week (recipe kits). */
         post: operations["addBasketItem"];
         delete?: never;
         options?: never;
@@ -444,6 +450,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Removes several items (and their options) at once; answers the basket. */
         delete: operations["deleteBasketItems"];
         options?: never;
         head?: never;
@@ -461,8 +468,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Changes an item's quantity; answers the basket. */
         put: operations["updateBasketItem"];
         post?: never;
+        /** Removes an item and its options; answers the basket. */
         delete: operations["deleteBasketItem"];
         options?: never;
         head?: never;
@@ -846,6 +855,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** One of the signed-in customer's orders with its line items; another's is 404. */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -920,6 +930,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Changes the customer's rating of an order (score, reason, notes). */
         put: operations["updateRating"];
         post?: never;
         delete?: never;
@@ -1009,6 +1020,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** This deployment's public settings: currency, minimum spend, payment processor. */
         get: operations["getSettings"];
         put?: never;
         post?: never;
@@ -1051,6 +1063,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Removes the basket's voucher; answers the basket with its new totals. */
         delete: operations["removeBasketVoucher"];
         options?: never;
         head?: never;
@@ -1456,7 +1469,7 @@ export interface components {
                 product_variant_id: string;
                 title: string;
                 quantity: number;
-                /** @description Unit price with its modifiers */
+                /** @description Unit price with its modifiers, pounds. */
                 price: number;
                 discount: number;
                 total: number;
@@ -1577,7 +1590,7 @@ export interface components {
         DeliveryDateResource: {
             /** @enum {string} */
             type: "delivery_dates";
-            /** @description The date */
+            /** @description The date, YYYY-MM-DD. */
             id: string;
             attributes: {
                 date: string;
@@ -1612,7 +1625,7 @@ export interface components {
         PostcodeResource: {
             /** @enum {string} */
             type: "postcodes";
-            /** @description The normalised postcode */
+            /** @description The normalised postcode, e.g. W4 2LZ. */
             id: string;
             attributes: {
                 postcode: string;
@@ -1675,7 +1688,7 @@ export interface components {
                 paid_at: string | null;
                 delivered_at: string | null;
                 rating_id: string | null;
-                /** @description The order's rating (1-5) */
+                /** @description The order's rating (1-5), if rated. */
                 rating?: number | null;
                 line_item_ids: string[];
                 /** @description Recipe kits. */
@@ -1698,7 +1711,7 @@ export interface components {
                 title: string;
                 variant_title: string | null;
                 quantity: number;
-                /** @description Unit price with its modifiers */
+                /** @description Unit price with its modifiers, pounds. */
                 price: number;
                 total: number;
                 parent_line_item: string | null;
@@ -1854,7 +1867,7 @@ export interface components {
                 voucher_type: "DiscountVoucher" | "AddonVoucher" | "CreditVoucher";
                 /** @enum {string} */
                 value_type: "fixed_amount" | "percentage";
-                /** @description Pounds for fixed_amount */
+                /** @description Pounds for fixed_amount, percent for percentage. */
                 value: number;
                 start_date: string | null;
                 end_date: string | null;

@@ -16,6 +16,7 @@ import { ajvOptions, frameworkErrors, installInputGuards } from './http/input-gu
 import { createDeps, type Deps } from './deps';
 import { createHandlers } from './routes/index';
 import { registerDevMailbox } from './routes/dev/mailbox-page';
+import { registerApiReference } from './routes/dev/api-reference-page';
 import { registerSandboxPages } from './routes/sandbox/sandbox-pages';
 import { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './routes/webhooks/stripe-webhook';
 import { registerStorefrontGraphql } from './routes/storefront/storefront-graphql';
@@ -41,6 +42,8 @@ export interface AppOptions {
   overrides?: Partial<Omit<Deps, 'config' | 'db'>>;
   /** Where the log goes (stdout unless given; tests capture it). */
   logStream?: DestinationStream;
+  /** The built API reference page (dist-dev/ unless given: a fixture). */
+  apiReferenceFile?: string;
 }
 
 export async function buildApp({
@@ -49,6 +52,7 @@ export async function buildApp({
   serveSpa = true,
   overrides,
   logStream,
+  apiReferenceFile,
 }: AppOptions) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
@@ -97,8 +101,13 @@ export async function buildApp({
     specification: specificationPath,
     serviceHandlers: createHandlers(deps),
     prefix: 'api/v2',
+    // No securityHandlers: the contract's `security` documents who may call; the handlers check
+    // the session themselves (requireCustomer), so the plugin adds no check of its own.
   });
-  if (config.devTools) registerDevMailbox(app, deps);
+  if (config.devTools) {
+    registerDevMailbox(app, deps);
+    registerApiReference(app, apiReferenceFile);
+  }
   if (deps.paymentGateway instanceof SandboxGateway) registerSandboxPages(app, deps.paymentGateway);
   registerStripeWebhook(app, deps);
   registerStorefrontGraphql(app, deps);

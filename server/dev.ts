@@ -33,3 +33,7 @@ const stop = () => {
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 for (const child of children) child.once('exit', (code) => code && stop());
+
+// The API reference page as of this start (a one-off, not watched: after editing the contract,
+// `npm run build:api-reference` refreshes it); the page says so when it is missing.
+spawn('npm', ['run', '--silent', 'build:api-reference'], { stdio: 'ignore' });

@@ -23,6 +23,7 @@ if (config.devTools) {
   console.log(
     `Mailbox: ${config.publicUrl}/dev/mailbox (development tools on: local requests only)`,
   );
+  console.log(`API reference: ${config.publicUrl}/dev/api-reference`);
   if (config.production) console.warn('Warning: DEV_TOOLS=true in production');
 }
 

@@ -58,6 +58,35 @@ export function pagePolicy(inlineStyle: string): string {
   });
 }
 
+/** The text of every inline <script> (one without src), cut where an HTML parser would cut it. */
+export const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes ?? ''))
+    .map(([, , text]) => text ?? '');
+
+/**
+ * The policy of the API reference (a development tool, `redocly build-docs --inlineBundle`): its
+ * own inline scripts by hash and no other script. What Redoc needs besides, and why:
+ * - its search builds its index in a worker made from a Function (eval, then a blob: worker);
+ * - its styled components write <style> elements and style attributes at run time, whose text no
+ *   hash can know in advance (inline styles can restyle the page but run nothing);
+ * - its "API docs by Redocly" badge is an image on Redocly's CDN (hidden when it cannot load).
+ */
+export function apiReferencePolicy(html: string): string {
+  return directives({
+    'default-src': ["'none'"],
+    'script-src': [...inlineScripts(html).map(sha256), "'unsafe-eval'"],
+    'worker-src': ['blob:'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https://cdn.redoc.ly'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
 /** Sends a page rendered with one inline <style> under a policy that allows exactly that style. */
 export const withPagePolicy = (reply: FastifyReply, inlineStyle: string) =>
   reply.header('content-security-policy', pagePolicy(inlineStyle));

@@ -19,6 +19,7 @@ const DEV_TOOLS: InjectOptions[] = [
     headers: { 'x-branch': 'web' },
     payload: { as_of: '2030-01-01T00:00:00Z' },
   },
+  { method: 'GET', url: '/dev/api-reference' },
   // Spellings the router folds onto the same routes.
   { method: 'GET', url: '/api/v2/%64ev/emails' },
   { method: 'GET', url: '/api/v2/dev/emails/' },

@@ -64,6 +64,7 @@ const SURFACES: [string, InjectOptions][] = [
   ['SPA asset', { method: 'GET', url: '/assets/index-abc.js' }],
   ['sandbox bank page', { method: 'GET', url: '/sandbox/challenge/pi_none?return_url=/orders' }],
   ['mailbox', { method: 'GET', url: '/dev/mailbox' }],
+  ['API reference (built or not)', { method: 'GET', url: '/dev/api-reference' }],
   ['storefront GraphQL', graphqlCall('{ collections(first: 1) { nodes { handle } } }')],
 ];
 

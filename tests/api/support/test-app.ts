@@ -15,7 +15,7 @@ export interface TestApp {
  * Returns a getter, because the app exists only once beforeAll has run.
  */
 export function useTestApp(
-  options: { env?: NodeJS.ProcessEnv; overrides?: AppOptions['overrides'] } = {},
+  options: Pick<AppOptions, 'overrides' | 'apiReferenceFile'> & { env?: NodeJS.ProcessEnv } = {},
 ): () => TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
@@ -27,7 +27,13 @@ export function useTestApp(
       SIGN_UP_LIMIT: '1000',
       ...options.env,
     });
-    const app = await buildApp({ config, database, serveSpa: false, overrides: options.overrides });
+    const app = await buildApp({
+      config,
+      database,
+      serveSpa: false,
+      overrides: options.overrides,
+      apiReferenceFile: options.apiReferenceFile,
+    });
     await app.ready();
     current = { app, database };
   });
