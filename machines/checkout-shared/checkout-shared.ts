@@ -338,6 +338,49 @@ export const paidConfirmation = <TOrder, TTarget extends string = string>(target
 });
 
 /**
+ * A payment call's outcome: paid, the confirmation (`target`) with the order; else the bank wants
+ * the customer (3-D Secure) and it is off to its page.
+ */
+export const paidOrToBankPage = <TOrder, TTarget extends string = string>(target: TTarget) => [
+  {
+    guard: {
+      type: 'hasSucceeded' as const,
+      params: ({ event }: { event: { output: { status: string } } }) => event.output,
+    },
+    target,
+    actions: {
+      type: 'assignConfirmed' as const,
+      // The guard passed: the outcome is the paid one.
+      params: ({ event }: { event: { output: { status: string; order?: TOrder } } }) =>
+        event.output.order as TOrder,
+    },
+  },
+  toBankPage,
+];
+
+/**
+ * Where a checkout starts: a confirmation opened directly is the wrong origin (`exits.home`);
+ * back from the bank's page the payment is confirmed first, then any other return the flow reads
+ * (`returns`, each with its guard); else the basket is loaded.
+ */
+export const checkoutRouting = <TGuard = never>(
+  paths: { confirmation: string },
+  exits: { home: string },
+  returns: readonly { guard: TGuard; target: string }[] = [],
+) => ({
+  always: [
+    {
+      guard: { type: 'isEntryPath' as const, params: { path: paths.confirmation } },
+      target: 'leaving' as const,
+      actions: { type: 'assignRedirect' as const, params: exits.home },
+    },
+    { guard: 'hasReturnedPayment' as const, target: 'confirmingPayment' as const },
+    ...returns,
+    { target: 'loadingBasket' as const },
+  ],
+});
+
+/**
  * The payment cannot be read: the failed state, in the server's words, else `fallback` (spec
  * section 8: 'Something went wrong').
  */

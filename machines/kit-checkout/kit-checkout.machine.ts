@@ -15,16 +15,17 @@ import {
   accountSteps,
   checkedForm,
   checkoutGuards,
+  checkoutRouting,
   confirmPaymentCall,
   failedUntilRetry,
   failureOf,
   newCardChecks,
   paidConfirmation,
+  paidOrToBankPage,
   redirecting,
   savingCard,
   serverMessageOr,
   signedOutStepUrls,
-  toBankPage,
   type CheckoutCustomer,
   type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
@@ -283,17 +284,7 @@ export const kitCheckoutMachine = setup({
   }),
   initial: 'routing',
   states: {
-    routing: {
-      always: [
-        {
-          guard: { type: 'isEntryPath', params: { path: KIT_CHECKOUT_PATHS.confirmation } },
-          target: 'leaving',
-          actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.home },
-        },
-        { guard: 'hasReturnedPayment', target: 'confirmingPayment' },
-        { target: 'loadingBasket' },
-      ],
-    },
+    routing: checkoutRouting(KIT_CHECKOUT_PATHS, KIT_CHECKOUT_EXITS),
     // Every step waits for the basket (spec section 2: instructions wait for it to load).
     loadingBasket: {
       tags: ['busy'],
@@ -703,18 +694,7 @@ export const kitCheckoutMachine = setup({
           courierInstruction: context.instructions?.courierInstruction || null,
           frequency: context.basket?.frequency ?? null,
         }),
-        onDone: [
-          {
-            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
-            target: 'steps.confirmation',
-            actions: {
-              type: 'assignConfirmed',
-              params: ({ event }) =>
-                (event.output as Extract<KitOrderOutcome, { status: 'succeeded' }>).order,
-            },
-          },
-          toBankPage,
-        ],
+        onDone: paidOrToBankPage<PlacedKitOrder>('steps.confirmation'),
         onError: [
           {
             guard: { type: 'isDeclined', params: ({ event }) => failureOf(event.error) },

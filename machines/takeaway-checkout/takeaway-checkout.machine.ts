@@ -11,17 +11,18 @@ import {
   accountSteps,
   checkedForm,
   checkoutGuards,
+  checkoutRouting,
   confirmPaymentCall,
   failedUntilRetry,
   failureOf,
   newCardChecks,
   notPaidErrors,
   paidConfirmation,
+  paidOrToBankPage,
   redirecting,
   savingCard,
   serverMessageOr,
   signedOutStepUrls,
-  toBankPage,
   type CheckoutCustomer,
   type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
@@ -212,19 +213,10 @@ export const takeawayCheckoutMachine = setup({
   }),
   initial: 'routing',
   states: {
-    routing: {
-      always: [
-        // The confirmation follows a payment in this flow; reached any other way it is the wrong origin.
-        {
-          guard: { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.confirmation } },
-          target: 'leaving',
-          actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.home },
-        },
-        { guard: 'hasReturnedPayment', target: 'confirmingPayment' },
-        { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
-        { target: 'loadingBasket' },
-      ],
-    },
+    // The confirmation follows a payment in this flow; reached any other way it is the wrong origin.
+    routing: checkoutRouting(TAKEAWAY_CHECKOUT_PATHS, TAKEAWAY_CHECKOUT_EXITS, [
+      { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
+    ]),
     // Every step waits for the basket (spec section 2: instructions wait for it to load).
     loadingBasket: {
       tags: ['busy'],
@@ -524,18 +516,7 @@ export const takeawayCheckoutMachine = setup({
           attempt: context.attempt,
           gateway: context.gateway,
         }),
-        onDone: [
-          {
-            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
-            target: '#takeawayCheckout.steps.confirmation',
-            actions: {
-              type: 'assignConfirmed',
-              params: ({ event }) =>
-                (event.output as Extract<PaymentOutcome, { status: 'succeeded' }>).order,
-            },
-          },
-          toBankPage,
-        ],
+        onDone: paidOrToBankPage<PlacedOrder>('#takeawayCheckout.steps.confirmation'),
         onError: {
           target: '#takeawayCheckout.steps.payment.ready',
           actions: { type: 'assignDecline', params: ({ event }) => failureOf(event.error) },
