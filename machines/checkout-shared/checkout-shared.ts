@@ -42,6 +42,21 @@ export const failureOf = (error: unknown): CheckoutFailure =>
 export const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
   failure.status === 400 && failure.message ? failure.message : fallback;
 
+/**
+ * A failed call, as the form error its step shows: in the server's words on a 400, else `message`;
+ * on `field`, or where `blamed`, on the field the server blamed if it named one.
+ */
+export const failedCall = (field: string, message: string, options = { blamed: false }) => ({
+  type: 'assignError' as const,
+  params: ({ event }: { event: { error: unknown } }): FormError => {
+    const failure = failureOf(event.error);
+    return {
+      field: options.blamed ? (failure.field ?? field) : field,
+      message: serverMessageOr(failure, message),
+    };
+  },
+});
+
 /** A typed card is checked here; Stripe Elements checks its own. */
 export const choiceErrors = (choice: { kind: string; card?: NewCard }): FormError[] =>
   choice.kind === 'newCard' && choice.card && 'number' in choice.card
@@ -288,16 +303,7 @@ export const savingCard = <TChoice, TTarget extends string = string, TGuard = ne
     ),
     onError: {
       target: paths.failedTo,
-      actions: {
-        type: 'assignError' as const,
-        params: ({ event }: { event: { error: unknown } }) => {
-          const failure = failureOf(event.error);
-          return {
-            field: failure.field ?? 'cardNumber',
-            message: serverMessageOr(failure, message),
-          };
-        },
-      },
+      actions: failedCall('cardNumber', message, { blamed: true }),
     },
   },
 });

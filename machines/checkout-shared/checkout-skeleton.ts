@@ -48,13 +48,14 @@ type Gaps<TMachine extends AnyStateMachine, TState extends string, TEvent extend
 };
 
 /** What a checkout lacks: states, events, and its output (where to go on leaving). */
-export type CheckoutGaps<TMachine extends AnyStateMachine> = Gaps<
-  TMachine,
-  CheckoutStateKey,
-  CheckoutEventType
-> & {
-  missingOutput: OutputFrom<TMachine> extends { redirectTo: string } ? never : 'redirectTo';
-};
+export type CheckoutGaps<TMachine extends AnyStateMachine> = Flat<
+  Gaps<TMachine, CheckoutStateKey, CheckoutEventType> & {
+    missingOutput: OutputFrom<TMachine> extends { redirectTo: string } ? never : 'redirectTo';
+  }
+>;
+
+/** One object type, so the gaps read as one in an error. */
+type Flat<T> = { [K in keyof T]: T[K] };
 
 /** What a flow that pays but is no checkout (the order payment page) lacks. */
 export type PaymentGaps<TMachine extends AnyStateMachine> = Gaps<

@@ -24,7 +24,7 @@ import {
   paidOrToBankPage,
   redirecting,
   savingCard,
-  serverMessageOr,
+  failedCall,
   signedOutStepUrls,
   type CheckoutCustomer,
   type SaveCardInput,
@@ -589,16 +589,9 @@ export const kitCheckoutMachine = setup({
         },
         onError: {
           target: '#kitCheckout.steps.address',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: failureOf(event.error).field ?? 'address1',
-              message: serverMessageOr(
-                failureOf(event.error),
-                KIT_CHECKOUT_MESSAGES.addressSaveFailed,
-              ),
-            }),
-          },
+          actions: failedCall('address1', KIT_CHECKOUT_MESSAGES.addressSaveFailed, {
+            blamed: true,
+          }),
         },
       },
     },
@@ -636,16 +629,7 @@ export const kitCheckoutMachine = setup({
         },
         onError: {
           target: '#kitCheckout.steps.instructions.ready',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'deliveryDate',
-              message: serverMessageOr(
-                failureOf(event.error),
-                KIT_CHECKOUT_MESSAGES.instructionsSaveFailed,
-              ),
-            }),
-          },
+          actions: failedCall('deliveryDate', KIT_CHECKOUT_MESSAGES.instructionsSaveFailed),
         },
       },
     },

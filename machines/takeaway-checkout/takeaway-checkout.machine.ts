@@ -21,7 +21,7 @@ import {
   paidOrToBankPage,
   redirecting,
   savingCard,
-  serverMessageOr,
+  failedCall,
   signedOutStepUrls,
   type CheckoutCustomer,
   type SaveCardInput,
@@ -423,16 +423,9 @@ export const takeawayCheckoutMachine = setup({
         },
         onError: {
           target: '#takeawayCheckout.steps.address',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: failureOf(event.error).field ?? 'address1',
-              message: serverMessageOr(
-                failureOf(event.error),
-                TAKEAWAY_CHECKOUT_MESSAGES.detailsSaveFailed,
-              ),
-            }),
-          },
+          actions: failedCall('address1', TAKEAWAY_CHECKOUT_MESSAGES.detailsSaveFailed, {
+            blamed: true,
+          }),
         },
       },
     },
@@ -452,16 +445,7 @@ export const takeawayCheckoutMachine = setup({
         },
         onError: {
           target: '#takeawayCheckout.steps.instructions',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'deliveryNote',
-              message: serverMessageOr(
-                failureOf(event.error),
-                TAKEAWAY_CHECKOUT_MESSAGES.basketInvalid,
-              ),
-            }),
-          },
+          actions: failedCall('deliveryNote', TAKEAWAY_CHECKOUT_MESSAGES.basketInvalid),
         },
       },
     },
@@ -492,16 +476,7 @@ export const takeawayCheckoutMachine = setup({
         ],
         onError: {
           target: '#takeawayCheckout.steps.payment.ready',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'payment',
-              message: serverMessageOr(
-                failureOf(event.error),
-                TAKEAWAY_CHECKOUT_MESSAGES.orderFailed,
-              ),
-            }),
-          },
+          actions: failedCall('payment', TAKEAWAY_CHECKOUT_MESSAGES.orderFailed),
         },
       },
     },
