@@ -386,6 +386,18 @@ export const checkoutRouting = <TGuard = never>(
   ],
 });
 
+/** A call the flow cannot go on without failed: the failed state, saying which (`field`). */
+export const toFailed = (field: string, message: string) => ({
+  target: 'failed' as const,
+  actions: { type: 'assignError' as const, params: { field, message } },
+});
+
+/** The checkout ends here, for `exit` (its output). */
+export const toLeaving = (exit: string) => ({
+  target: 'leaving' as const,
+  actions: { type: 'assignRedirect' as const, params: exit },
+});
+
 /**
  * The payment cannot be read: the failed state, in the server's words, else `fallback` (spec
  * section 8: 'Something went wrong').

@@ -17,6 +17,7 @@ import {
   checkoutGuards,
   checkoutRouting,
   confirmPaymentCall,
+  failedCall,
   failedUntilRetry,
   failureOf,
   newCardChecks,
@@ -24,8 +25,9 @@ import {
   paidOrToBankPage,
   redirecting,
   savingCard,
-  failedCall,
   signedOutStepUrls,
+  toFailed,
+  toLeaving,
   type CheckoutCustomer,
   type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
@@ -294,13 +296,11 @@ export const kitCheckoutMachine = setup({
         onDone: [
           {
             guard: { type: 'isBasketEmpty', params: ({ event }) => event.output },
-            target: 'leaving',
-            actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.menu },
+            ...toLeaving(KIT_CHECKOUT_EXITS.menu),
           },
           {
             guard: { type: 'isBasketInvalid', params: ({ event }) => event.output },
-            target: 'leaving',
-            actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.menu },
+            ...toLeaving(KIT_CHECKOUT_EXITS.menu),
           },
           {
             guard: 'isSignedIn',
@@ -322,13 +322,7 @@ export const kitCheckoutMachine = setup({
             actions: { type: 'assignBasket', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'basket', message: KIT_CHECKOUT_MESSAGES.basketLoadFailed },
-          },
-        },
+        onError: toFailed('basket', KIT_CHECKOUT_MESSAGES.basketLoadFailed),
       },
     },
     loadingAddresses: {
@@ -366,13 +360,7 @@ export const kitCheckoutMachine = setup({
             actions: { type: 'assignAddresses', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'addresses', message: KIT_CHECKOUT_MESSAGES.addressesLoadFailed },
-          },
-        },
+        onError: toFailed('addresses', KIT_CHECKOUT_MESSAGES.addressesLoadFailed),
       },
     },
     steps: {
@@ -651,13 +639,7 @@ export const kitCheckoutMachine = setup({
             actions: { type: 'assignPaymentOptions', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'payment', message: KIT_CHECKOUT_MESSAGES.paymentLoadFailed },
-          },
-        },
+        onError: toFailed('payment', KIT_CHECKOUT_MESSAGES.paymentLoadFailed),
       },
     },
     savingCard: savingCard<KitPaymentChoice>(

@@ -11,6 +11,7 @@ import {
   redirecting,
   savingCard,
   toBankPage,
+  toFailed,
   type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
 import type { CheckoutSkeleton, PaymentGaps } from '../checkout-shared/checkout-skeleton';
@@ -156,13 +157,7 @@ export const orderPaymentMachine = setup({
             guard: { type: 'isNotFound', params: ({ event }) => failureOf(event.error) },
             target: 'notFound',
           },
-          {
-            target: 'failed',
-            actions: {
-              type: 'assignError',
-              params: { field: 'order', message: ORDER_PAYMENT_MESSAGES.loadFailed },
-            },
-          },
+          toFailed('order', ORDER_PAYMENT_MESSAGES.loadFailed),
         ],
       },
     },

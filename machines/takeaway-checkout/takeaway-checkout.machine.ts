@@ -13,6 +13,7 @@ import {
   checkoutGuards,
   checkoutRouting,
   confirmPaymentCall,
+  failedCall,
   failedUntilRetry,
   failureOf,
   newCardChecks,
@@ -21,8 +22,9 @@ import {
   paidOrToBankPage,
   redirecting,
   savingCard,
-  failedCall,
   signedOutStepUrls,
+  toFailed,
+  toLeaving,
   type CheckoutCustomer,
   type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
@@ -226,29 +228,21 @@ export const takeawayCheckoutMachine = setup({
         onDone: [
           {
             guard: { type: 'isBasketEmpty', params: ({ event }) => event.output },
-            target: 'leaving',
-            actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.menu },
+            ...toLeaving(TAKEAWAY_CHECKOUT_EXITS.menu),
           },
           {
             target: 'entering',
             actions: { type: 'assignBasket', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'basket', message: TAKEAWAY_CHECKOUT_MESSAGES.basketLoadFailed },
-          },
-        },
+        onError: toFailed('basket', TAKEAWAY_CHECKOUT_MESSAGES.basketLoadFailed),
       },
     },
     entering: {
       always: [
         {
           guard: { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.payment } },
-          target: 'leaving',
-          actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.dashboard },
+          ...toLeaving(TAKEAWAY_CHECKOUT_EXITS.dashboard),
         },
         {
           guard: and([
@@ -549,13 +543,7 @@ export const takeawayCheckoutMachine = setup({
           target: '#takeawayCheckout.steps.payment',
           actions: { type: 'assignSavedWallet', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'payment', message: TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed },
-          },
-        },
+        onError: toFailed('payment', TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed),
       },
     },
     // A call the checkout cannot go on without failed: say so and offer to try again.
