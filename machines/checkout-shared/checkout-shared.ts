@@ -8,6 +8,7 @@ import {
 } from '../../domain/account-forms';
 import { cardFormErrors } from '../../domain/checkout';
 import { signInFailureErrors, signUpFailureErrors } from '../auth/auth.machine';
+import type { StateTarget } from './checkout-skeleton';
 import type {
   CheckoutFailure,
   NewCard,
@@ -20,8 +21,10 @@ import type {
  * (/payment/{orderId}) where it pays: the failure shapes and messages, the guards over the fields
  * their contexts share, and pieces of state config (the account steps and calls, the signed-out
  * URLs, the checked forms, the card checks and saving, the bank's page). The pieces refer to
- * guards, actions and actors by name: each machine still names every one in its own `setup`,
- * which type-checks them, so its diagram reads the same.
+ * guards, actions and actors by name: each machine still names every one in its own `setup`
+ * (checkout-actions.ts has the shared actions to spread there), which type-checks them, so its
+ * diagram reads the same. The states they target are named from the machine's id (`checkout`),
+ * typed: checkout-skeleton.ts checks the machine has them. checkout-shared.md is the whole list.
  */
 
 /** Who is checking out, as the steps need them. */
@@ -38,6 +41,21 @@ export const failureOf = (error: unknown): CheckoutFailure =>
 /** The server's words on a 400, otherwise ours (spec section 8). */
 export const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
   failure.status === 400 && failure.message ? failure.message : fallback;
+
+/**
+ * A failed call, as the form error its step shows: in the server's words on a 400, else `message`;
+ * on `field`, or where `blamed`, on the field the server blamed if it named one.
+ */
+export const failedCall = (field: string, message: string, options = { blamed: false }) => ({
+  type: 'assignError' as const,
+  params: ({ event }: { event: { error: unknown } }): FormError => {
+    const failure = failureOf(event.error);
+    return {
+      field: options.blamed ? (failure.field ?? field) : field,
+      message: serverMessageOr(failure, message),
+    };
+  },
+});
 
 /** A typed card is checked here; Stripe Elements checks its own. */
 export const choiceErrors = (choice: { kind: string; card?: NewCard }): FormError[] =>
@@ -100,7 +118,10 @@ export const checkoutGuards = {
  * A form's submit event: with errors it stays on its step and shows them (GOV.UK error summary);
  * without, it goes on to `target` (the call that saves or signs in).
  */
-export const checkedForm = <TForm>(errorsOf: (form: TForm) => FormError[], target: string) => [
+export const checkedForm = <TForm, TTarget extends StateTarget<string>>(
+  errorsOf: (form: TForm) => FormError[],
+  target: TTarget,
+) => [
   {
     guard: {
       type: 'hasFormErrors' as const,
@@ -118,14 +139,17 @@ export const checkedForm = <TForm>(errorsOf: (form: TForm) => FormError[], targe
  * The sign-in and sign-up steps (spec section 2). `checkout` is the machine's id; its
  * `signingIn` and `signingUp` states do the call.
  */
-export const accountSteps = (checkout: string, paths: { login: string; signup: string }) => ({
+export const accountSteps = <TId extends string>(
+  checkout: TId,
+  paths: { login: string; signup: string },
+) => ({
   login: {
     meta: { path: paths.login },
-    on: { 'login.submit': checkedForm(loginErrors, `#${checkout}.signingIn`) },
+    on: { 'login.submit': checkedForm(loginErrors, `#${checkout}.signingIn` as const) },
   },
   signup: {
     meta: { path: paths.signup },
-    on: { 'signup.submit': checkedForm(signupErrors, `#${checkout}.signingUp`) },
+    on: { 'signup.submit': checkedForm(signupErrors, `#${checkout}.signingUp` as const) },
   },
 });
 
@@ -133,7 +157,7 @@ export const accountSteps = (checkout: string, paths: { login: string; signup: s
  * Signing in or up from those steps; done, the basket is loaded again (signing in may bring or
  * adopt the customer's own). A failure returns to its step with the spec's message.
  */
-export const accountCalls = (checkout: string) => ({
+export const accountCalls = <TId extends string>(checkout: TId) => ({
   signingIn: {
     tags: ['busy'],
     invoke: {
@@ -149,7 +173,7 @@ export const accountCalls = (checkout: string) => ({
         },
       },
       onError: {
-        target: `#${checkout}.steps.login`,
+        target: `#${checkout}.steps.login` as const,
         actions: {
           type: 'assignSignInFailure' as const,
           params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
@@ -171,7 +195,7 @@ export const accountCalls = (checkout: string) => ({
         },
       },
       onError: {
-        target: `#${checkout}.steps.signup`,
+        target: `#${checkout}.steps.signup` as const,
         actions: {
           type: 'assignSignUpFailure' as const,
           params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
@@ -201,7 +225,7 @@ export const signUpFailure = (failure: CheckoutFailure) => ({
 export const signedOutStepUrls = (paths: { continue: string; login: string; signup: string }) =>
   (['continue', 'login', 'signup'] as const).map((step) => ({
     guard: and([not('isSignedIn'), { type: 'isUrl', params: { path: paths[step] } }]),
-    target: `.${step}`,
+    target: `.${step}` as const,
     actions: 'clearErrors' as const,
   }));
 
@@ -211,7 +235,9 @@ type CardChoice = { kind: string; card?: NewCard };
  * The first checks on a payment choice: a typed card with errors stays on the form; a new card is
  * saved first (the machine's `savingCard`), then paid with as a saved one.
  */
-export const newCardChecks = <TChoice extends CardChoice>(checkout: string) => [
+export const newCardChecks = <TChoice extends CardChoice, TId extends string = string>(
+  checkout: TId,
+) => [
   {
     guard: {
       type: 'hasFormErrors' as const,
@@ -227,7 +253,7 @@ export const newCardChecks = <TChoice extends CardChoice>(checkout: string) => [
       type: 'isNewCard' as const,
       params: ({ event }: { event: { choice: TChoice } }) => event.choice,
     },
-    target: `#${checkout}.savingCard`,
+    target: `#${checkout}.savingCard` as const,
     actions: [
       'clearErrors' as const,
       {
@@ -244,13 +270,18 @@ export interface SaveCardInput<TChoice> {
   gateway: PaymentGateway;
 }
 
+/** Where a call goes on: one state, or the first of several whose guard passes. */
+type Onward<TTarget extends string, TGuard> =
+  TTarget | readonly { guard?: TGuard; target: TTarget }[];
+
 /**
  * Saving the new card chosen (the machine's `savingCard`), then `then` (paying with it as a saved
- * one). A failure returns to the payment form (`failedTo`) on the field the gateway blamed, in its
- * words on a 400, else `message` (spec section 8: 'Request failed').
+ * one; where the flow has more than one way on, each with its guard). A failure returns to the
+ * payment form (`failedTo`) on the field the gateway blamed, in its words on a 400, else `message`
+ * (spec section 8: 'Request failed').
  */
-export const savingCard = <TChoice>(
-  paths: { then: string; failedTo: string },
+export const savingCard = <TChoice, TTarget extends string = string, TGuard = never>(
+  paths: { then: Onward<TTarget, TGuard>; failedTo: TTarget },
   message: string,
 ) => ({
   tags: ['busy'],
@@ -261,32 +292,25 @@ export const savingCard = <TChoice>(
       choice: context.choice,
       gateway: context.gateway,
     }),
-    onDone: {
-      target: paths.then,
-      actions: {
-        type: 'assignSavedCard' as const,
-        params: ({ event }: { event: { output: SavedPaymentMethod } }) => event.output,
-      },
-    },
+    onDone: (typeof paths.then === 'string' ? [{ target: paths.then }] : paths.then).map(
+      (onward) => ({
+        ...onward,
+        actions: {
+          type: 'assignSavedCard' as const,
+          params: ({ event }: { event: { output: SavedPaymentMethod } }) => event.output,
+        },
+      }),
+    ),
     onError: {
       target: paths.failedTo,
-      actions: {
-        type: 'assignError' as const,
-        params: ({ event }: { event: { error: unknown } }) => {
-          const failure = failureOf(event.error);
-          return {
-            field: failure.field ?? 'cardNumber',
-            message: serverMessageOr(failure, message),
-          };
-        },
-      },
+      actions: failedCall('cardNumber', message, { blamed: true }),
     },
   },
 });
 
 /** The bank wants the customer (3-D Secure): off to its page, by way of `redirecting`. */
 export const toBankPage = {
-  target: 'redirecting',
+  target: 'redirecting' as const,
   actions: {
     type: 'assignActionUrl' as const,
     params: ({ event }: { event: { output: { status: string; actionUrl?: string } } }) =>
@@ -307,7 +331,7 @@ export const redirecting = {
 };
 
 /** The payment went through: the confirmation (`target`), with the order it paid. */
-export const paidConfirmation = <TOrder>(target: string) => ({
+export const paidConfirmation = <TOrder, TTarget extends string = string>(target: TTarget) => ({
   guard: {
     type: 'hasSucceeded' as const,
     params: ({ event }: { event: { output: { status: string } } }) => event.output,
@@ -320,11 +344,66 @@ export const paidConfirmation = <TOrder>(target: string) => ({
 });
 
 /**
+ * A payment call's outcome: paid, the confirmation (`target`) with the order; else the bank wants
+ * the customer (3-D Secure) and it is off to its page.
+ */
+export const paidOrToBankPage = <TOrder, TTarget extends string = string>(target: TTarget) => [
+  {
+    guard: {
+      type: 'hasSucceeded' as const,
+      params: ({ event }: { event: { output: { status: string } } }) => event.output,
+    },
+    target,
+    actions: {
+      type: 'assignConfirmed' as const,
+      // The guard passed: the outcome is the paid one.
+      params: ({ event }: { event: { output: { status: string; order?: TOrder } } }) =>
+        event.output.order as TOrder,
+    },
+  },
+  toBankPage,
+];
+
+/**
+ * Where a checkout starts: a confirmation opened directly is the wrong origin (`exits.home`);
+ * back from the bank's page the payment is confirmed first, then any other return the flow reads
+ * (`returns`, each with its guard); else the basket is loaded.
+ */
+export const checkoutRouting = <TGuard = never>(
+  paths: { confirmation: string },
+  exits: { home: string },
+  returns: readonly { guard: TGuard; target: string }[] = [],
+) => ({
+  always: [
+    {
+      guard: { type: 'isEntryPath' as const, params: { path: paths.confirmation } },
+      target: 'leaving' as const,
+      actions: { type: 'assignRedirect' as const, params: exits.home },
+    },
+    { guard: 'hasReturnedPayment' as const, target: 'confirmingPayment' as const },
+    ...returns,
+    { target: 'loadingBasket' as const },
+  ],
+});
+
+/** A call the flow cannot go on without failed: the failed state, saying which (`field`). */
+export const toFailed = (field: string, message: string) => ({
+  target: 'failed' as const,
+  actions: { type: 'assignError' as const, params: { field, message } },
+});
+
+/** The checkout ends here, for `exit` (its output). */
+export const toLeaving = (exit: string) => ({
+  target: 'leaving' as const,
+  actions: { type: 'assignRedirect' as const, params: exit },
+});
+
+/**
  * The payment cannot be read: the failed state, in the server's words, else `fallback` (spec
  * section 8: 'Something went wrong').
  */
 export const unreadablePayment = (fallback: string) => ({
-  target: 'failed',
+  target: 'failed' as const,
   actions: {
     type: 'assignError' as const,
     params: ({ event }: { event: { error: unknown } }) => ({
@@ -365,16 +444,21 @@ export const notPaidErrors = (
 
 /**
  * A call the flow cannot go on without failed (its view says so): trying again confirms a payment
- * back from the bank first, else goes to `target` (the first call again).
+ * back from the bank first, then any other return the flow reads (`returns`, each with its
+ * guard), else goes to `target` (the first call again).
  */
-export const failedUntilRetry = (target: string) => ({
+export const failedUntilRetry = <TTarget extends string, TGuard = never>(
+  target: TTarget,
+  returns: readonly { guard: TGuard; target: TTarget }[] = [],
+) => ({
   on: {
     retry: [
       {
         guard: 'hasReturnedPayment' as const,
-        target: 'confirmingPayment',
+        target: 'confirmingPayment' as const,
         actions: 'clearErrors' as const,
       },
+      ...returns.map((onward) => ({ ...onward, actions: 'clearErrors' as const })),
       { target, actions: 'clearErrors' as const },
     ],
   },

@@ -9,24 +9,29 @@ import {
 } from '../../domain/checkout';
 import { isCardRequested } from '../../domain/payment';
 import { orderPaymentPath } from '../shared/order-paths';
+import { checkoutActions } from '../checkout-shared/checkout-actions';
 import {
   accountCalls,
   accountSteps,
   checkedForm,
   checkoutGuards,
-  declineErrors,
+  checkoutRouting,
+  confirmPaymentCall,
+  failedCall,
+  failedUntilRetry,
   failureOf,
   newCardChecks,
   paidConfirmation,
+  paidOrToBankPage,
   redirecting,
-  serverMessageOr,
-  signedIn,
+  savingCard,
   signedOutStepUrls,
-  signInFailure,
-  signUpFailure,
-  unreadablePayment,
+  toFailed,
+  toLeaving,
   type CheckoutCustomer,
+  type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
+import type { CheckoutGaps, CheckoutSkeleton } from '../checkout-shared/checkout-skeleton';
 import { unprovided } from '../shared/unprovided-actor';
 import type {
   CheckoutAddress,
@@ -179,10 +184,7 @@ export const kitCheckoutMachine = setup({
       { basket: KitBasket; instructions: DeliveryInstructions }
     >('saveInstructions'),
     loadPayment: unprovided<KitPaymentOptions, { basketId: string }>('loadPayment'),
-    saveCard: unprovided<
-      SavedPaymentMethod,
-      { choice: KitPaymentChoice | null; gateway: PaymentGateway }
-    >('saveCard'),
+    saveCard: unprovided<SavedPaymentMethod, SaveCardInput<KitPaymentChoice>>('saveCard'),
     placeOrder: unprovided<KitOrderOutcome, PlaceKitOrderInput>('placeOrder'),
     confirmPayment: unprovided<ReturnedKitPayment, { paymentId: string }>('confirmPayment'),
   },
@@ -208,16 +210,11 @@ export const kitCheckoutMachine = setup({
     isDeclined: (_, failure: CheckoutFailure) => failure.status === 402 || failure.status === 429,
   },
   actions: {
-    assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),
+    ...checkoutActions<KitCheckoutContext, KitCheckoutEvent>({
+      entry: KIT_CHECKOUT_PATHS.entry,
+      messages: KIT_CHECKOUT_MESSAGES,
+    }),
     clearErrors: assign({ errors: [], emailTaken: false }),
-    assignError: assign({ errors: (_, error: FormError) => [error] }),
-    assignBasket: assign({ basket: (_, basket: KitBasket | null) => basket }),
-    assignRedirect: assign({ redirectTo: (_, to: string) => to }),
-    assignSignedIn: assign((_, customer: CheckoutCustomer) =>
-      signedIn(customer, KIT_CHECKOUT_PATHS.entry),
-    ),
-    assignSignInFailure: assign((_, failure: CheckoutFailure) => signInFailure(failure)),
-    assignSignUpFailure: assign((_, failure: CheckoutFailure) => signUpFailure(failure)),
     /** Spec sections 4 and 5: unlistable addresses dropped; the billing address defaulted or cleared. */
     assignAddresses: assign(({ context }, addresses: SavedAddress[]) => {
       const listed = listableAddresses(addresses);
@@ -255,22 +252,6 @@ export const kitCheckoutMachine = setup({
       methods: (_, options: KitPaymentOptions) => options.methods,
       gateway: (_, options: KitPaymentOptions) => options.gateway,
     }),
-    assignChoice: assign({ choice: (_, choice: KitPaymentChoice) => choice }),
-    assignSavedCard: assign({
-      methods: ({ context }, method: SavedPaymentMethod) => [...context.methods, method],
-      choice: (_, method: SavedPaymentMethod) => ({ kind: 'saved' as const, methodId: method.id }),
-    }),
-    assignConfirmed: assign({
-      order: (_, order: PlacedKitOrder) => order,
-      returnedPaymentId: null,
-      errors: [],
-    }),
-    assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
-    assignDecline: assign({
-      errors: (_, failure: CheckoutFailure) => declineErrors(failure, KIT_CHECKOUT_MESSAGES),
-      choice: ({ context }, failure: CheckoutFailure) =>
-        failure.hardDecline ? null : context.choice,
-    }),
     assignReturnFailed: assign({
       returnedPaymentId: null,
       unpaidOrderId: (_, returned: ReturnedKitPayment) => returned.order.id,
@@ -280,8 +261,6 @@ export const kitCheckoutMachine = setup({
     }),
     /** Spec section 8: a failed kit order is reported to error tracking; provided by the browser. */
     reportOrderFailure: (_, _failure: CheckoutFailure) => {},
-    /** Leaves the app for the bank's page: provided by the browser. */
-    openActionUrl: (_, _url: string) => {},
   },
 }).createMachine({
   id: 'kitCheckout',
@@ -307,17 +286,7 @@ export const kitCheckoutMachine = setup({
   }),
   initial: 'routing',
   states: {
-    routing: {
-      always: [
-        {
-          guard: { type: 'isEntryPath', params: { path: KIT_CHECKOUT_PATHS.confirmation } },
-          target: 'leaving',
-          actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.home },
-        },
-        { guard: 'hasReturnedPayment', target: 'confirmingPayment' },
-        { target: 'loadingBasket' },
-      ],
-    },
+    routing: checkoutRouting(KIT_CHECKOUT_PATHS, KIT_CHECKOUT_EXITS),
     // Every step waits for the basket (spec section 2: instructions wait for it to load).
     loadingBasket: {
       tags: ['busy'],
@@ -327,13 +296,11 @@ export const kitCheckoutMachine = setup({
         onDone: [
           {
             guard: { type: 'isBasketEmpty', params: ({ event }) => event.output },
-            target: 'leaving',
-            actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.menu },
+            ...toLeaving(KIT_CHECKOUT_EXITS.menu),
           },
           {
             guard: { type: 'isBasketInvalid', params: ({ event }) => event.output },
-            target: 'leaving',
-            actions: { type: 'assignRedirect', params: KIT_CHECKOUT_EXITS.menu },
+            ...toLeaving(KIT_CHECKOUT_EXITS.menu),
           },
           {
             guard: 'isSignedIn',
@@ -355,13 +322,7 @@ export const kitCheckoutMachine = setup({
             actions: { type: 'assignBasket', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'basket', message: KIT_CHECKOUT_MESSAGES.basketLoadFailed },
-          },
-        },
+        onError: toFailed('basket', KIT_CHECKOUT_MESSAGES.basketLoadFailed),
       },
     },
     loadingAddresses: {
@@ -399,13 +360,7 @@ export const kitCheckoutMachine = setup({
             actions: { type: 'assignAddresses', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'addresses', message: KIT_CHECKOUT_MESSAGES.addressesLoadFailed },
-          },
-        },
+        onError: toFailed('addresses', KIT_CHECKOUT_MESSAGES.addressesLoadFailed),
       },
     },
     steps: {
@@ -622,16 +577,9 @@ export const kitCheckoutMachine = setup({
         },
         onError: {
           target: '#kitCheckout.steps.address',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: failureOf(event.error).field ?? 'address1',
-              message: serverMessageOr(
-                failureOf(event.error),
-                KIT_CHECKOUT_MESSAGES.addressSaveFailed,
-              ),
-            }),
-          },
+          actions: failedCall('address1', KIT_CHECKOUT_MESSAGES.addressSaveFailed, {
+            blamed: true,
+          }),
         },
       },
     },
@@ -669,16 +617,7 @@ export const kitCheckoutMachine = setup({
         },
         onError: {
           target: '#kitCheckout.steps.instructions.ready',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'deliveryDate',
-              message: serverMessageOr(
-                failureOf(event.error),
-                KIT_CHECKOUT_MESSAGES.instructionsSaveFailed,
-              ),
-            }),
-          },
+          actions: failedCall('deliveryDate', KIT_CHECKOUT_MESSAGES.instructionsSaveFailed),
         },
       },
     },
@@ -700,40 +639,13 @@ export const kitCheckoutMachine = setup({
             actions: { type: 'assignPaymentOptions', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'payment', message: KIT_CHECKOUT_MESSAGES.paymentLoadFailed },
-          },
-        },
+        onError: toFailed('payment', KIT_CHECKOUT_MESSAGES.paymentLoadFailed),
       },
     },
-    savingCard: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveCard',
-        src: 'saveCard',
-        input: ({ context }) => ({ choice: context.choice, gateway: context.gateway }),
-        onDone: {
-          target: 'placingOrder',
-          actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: '#kitCheckout.steps.payment',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: failureOf(event.error).field ?? 'cardNumber',
-              message: serverMessageOr(
-                failureOf(event.error),
-                KIT_CHECKOUT_MESSAGES.paymentSetupFailed,
-              ),
-            }),
-          },
-        },
-      },
-    },
+    savingCard: savingCard<KitPaymentChoice>(
+      { then: 'placingOrder', failedTo: '#kitCheckout.steps.payment' },
+      KIT_CHECKOUT_MESSAGES.paymentSetupFailed,
+    ),
     placingOrder: {
       tags: ['busy'],
       invoke: {
@@ -748,25 +660,7 @@ export const kitCheckoutMachine = setup({
           courierInstruction: context.instructions?.courierInstruction || null,
           frequency: context.basket?.frequency ?? null,
         }),
-        onDone: [
-          {
-            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
-            target: 'steps.confirmation',
-            actions: {
-              type: 'assignConfirmed',
-              params: ({ event }) =>
-                (event.output as Extract<KitOrderOutcome, { status: 'succeeded' }>).order,
-            },
-          },
-          {
-            target: 'redirecting',
-            actions: {
-              type: 'assignActionUrl',
-              params: ({ event }) =>
-                (event.output as Extract<KitOrderOutcome, { status: 'requires_action' }>).actionUrl,
-            },
-          },
-        ],
+        onDone: paidOrToBankPage<PlacedKitOrder>('steps.confirmation'),
         onError: [
           {
             guard: { type: 'isDeclined', params: ({ event }) => failureOf(event.error) },
@@ -796,7 +690,8 @@ export const kitCheckoutMachine = setup({
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
-        input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
+        // Spec section 8: unreadable, the server's error, otherwise 'Something went wrong'.
+        ...confirmPaymentCall(KIT_CHECKOUT_MESSAGES.paymentDetailsFailed),
         onDone: [
           paidConfirmation<PlacedKitOrder>('steps.confirmation'),
           {
@@ -804,19 +699,14 @@ export const kitCheckoutMachine = setup({
             actions: { type: 'assignReturnFailed', params: ({ event }) => event.output },
           },
         ],
-        onError: unreadablePayment(KIT_CHECKOUT_MESSAGES.paymentDetailsFailed),
       },
     },
     // A call the checkout cannot go on without failed: say so and offer to try again.
-    failed: {
-      on: {
-        retry: [
-          { guard: 'hasReturnedPayment', target: 'confirmingPayment', actions: 'clearErrors' },
-          { target: 'loadingBasket', actions: 'clearErrors' },
-        ],
-      },
-    },
+    failed: failedUntilRetry('loadingBasket'),
     leaving: { type: 'final' },
   },
   output: ({ context }) => ({ redirectTo: context.redirectTo }),
 });
+
+/** The shared fragments, views and model tests find what they need here (checkout-shared.md). */
+export type KitCheckoutSkeleton = CheckoutSkeleton<CheckoutGaps<typeof kitCheckoutMachine>>;

@@ -1,20 +1,20 @@
 import { assign, setup } from 'xstate';
 import { isPaymentFailed } from '../../domain/order-status';
+import { paymentActions } from '../checkout-shared/checkout-actions';
 import {
-  afterDecline,
   confirmPaymentCall,
   failedUntilRetry,
   failureOf,
   newCardChecks,
   notPaidErrors,
-  openActionUrl,
   paymentGuards,
   redirecting,
   savingCard,
   toBankPage,
-  withSavedCard,
+  toFailed,
   type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
+import type { CheckoutSkeleton, PaymentGaps } from '../checkout-shared/checkout-skeleton';
 import { unprovided } from '../shared/unprovided-actor';
 import type {
   CheckoutFailure,
@@ -95,31 +95,20 @@ export const orderPaymentMachine = setup({
       returned.status === 'succeeded' && returned.orderId === context.orderId,
   },
   actions: {
-    assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),
+    ...paymentActions<OrderPaymentContext, OrderPaymentEvent>(ORDER_PAYMENT_MESSAGES),
     clearErrors: assign({ errors: [] }),
-    assignError: assign({ errors: (_, error: FormError) => [error] }),
     assignOptions: assign({
       order: (_, options: OrderPaymentOptions) => options.order,
       methods: (_, options: OrderPaymentOptions) => options.methods,
       gateway: (_, options: OrderPaymentOptions) => options.gateway,
     }),
-    assignChoice: assign({ choice: (_, choice: OrderPaymentChoice) => choice }),
-    assignSavedCard: assign(({ context }, method: SavedPaymentMethod) =>
-      withSavedCard(context.methods, method),
-    ),
     assignPaid: assign({ amountPaid: (_, amount: number | null) => amount }),
-    assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
-    assignDecline: assign(({ context }, failure: CheckoutFailure) => ({
-      ...afterDecline(context.choice, failure, ORDER_PAYMENT_MESSAGES),
-      attempt: context.attempt + 1,
-    })),
     assignReturnFailed: assign({
       returnedPaymentId: null,
       errors: (_, returned: ReturnedOrderPayment) =>
         notPaidErrors(returned, ORDER_PAYMENT_MESSAGES),
       attempt: ({ context }) => context.attempt + 1,
     }),
-    openActionUrl,
   },
 }).createMachine({
   id: 'orderPayment',
@@ -168,13 +157,7 @@ export const orderPaymentMachine = setup({
             guard: { type: 'isNotFound', params: ({ event }) => failureOf(event.error) },
             target: 'notFound',
           },
-          {
-            target: 'failed',
-            actions: {
-              type: 'assignError',
-              params: { field: 'order', message: ORDER_PAYMENT_MESSAGES.loadFailed },
-            },
-          },
+          toFailed('order', ORDER_PAYMENT_MESSAGES.loadFailed),
         ],
       },
     },
@@ -265,3 +248,6 @@ export const orderPaymentMachine = setup({
     notFound: { type: 'final' },
   },
 });
+
+/** The shared payment fragments find what they need here (checkout-shared.md). */
+export type OrderPaymentSkeleton = CheckoutSkeleton<PaymentGaps<typeof orderPaymentMachine>>;

@@ -5,29 +5,34 @@ import {
   hasDeliveryDetails,
   withAccountContact,
 } from '../../domain/checkout';
+import { checkoutActions } from '../checkout-shared/checkout-actions';
 import {
   accountCalls,
   accountSteps,
   checkedForm,
   checkoutGuards,
-  declineErrors,
+  checkoutRouting,
+  confirmPaymentCall,
+  failedCall,
+  failedUntilRetry,
   failureOf,
   newCardChecks,
+  notPaidErrors,
   paidConfirmation,
+  paidOrToBankPage,
   redirecting,
-  serverMessageOr,
-  signedIn,
+  savingCard,
   signedOutStepUrls,
-  signInFailure,
-  signUpFailure,
-  unreadablePayment,
+  toFailed,
+  toLeaving,
   type CheckoutCustomer,
+  type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
+import type { CheckoutGaps, CheckoutSkeleton } from '../checkout-shared/checkout-skeleton';
 import { unprovided } from '../shared/unprovided-actor';
 import type { TakeawayCheckoutBasket } from './takeaway-checkout.types';
 import type {
   CheckoutAddress,
-  CheckoutFailure,
   FormError,
   PaymentChoice,
   PaymentGateway,
@@ -110,6 +115,8 @@ export type TakeawayCheckoutEvent =
   | { type: 'wallet.setup' }
   | { type: 'retry' };
 
+const notOrdered = not('hasOrder');
+
 /**
  * The takeaway checkout (spec section 2, /pasta-now-checkout). States are its steps; the guards
  * are the spec's: entry goes to the address step when no delivery address or names are known,
@@ -136,10 +143,7 @@ export const takeawayCheckoutMachine = setup({
       { basket: TakeawayCheckoutBasket; customer: CheckoutCustomer | null; note: string }
     >('saveInstructions'),
     loadPaymentMethods: unprovided<PaymentOptions>('loadPaymentMethods'),
-    saveCard: unprovided<
-      SavedPaymentMethod,
-      { choice: PaymentChoice | null; gateway: PaymentGateway }
-    >('saveCard'),
+    saveCard: unprovided<SavedPaymentMethod, SaveCardInput<PaymentChoice>>('saveCard'),
     placeOrder: unprovided<PlacedOrder, { basketId: string }>('placeOrder'),
     pay: unprovided<
       PaymentOutcome,
@@ -166,54 +170,21 @@ export const takeawayCheckoutMachine = setup({
     isWalletSetup: ({ context }) => context.choice?.kind === 'walletSetup',
   },
   actions: {
-    assignErrors: assign({ errors: (_, errors: FormError[]) => errors }),
-    clearErrors: assign({ errors: [], notice: null, emailTaken: false }),
-    assignError: assign({
-      errors: (_, error: { field: string; message: string }) => [error],
+    ...checkoutActions<TakeawayCheckoutContext, TakeawayCheckoutEvent>({
+      entry: TAKEAWAY_CHECKOUT_PATHS.entry,
+      messages: TAKEAWAY_CHECKOUT_MESSAGES,
     }),
-    assignBasket: assign({ basket: (_, basket: TakeawayCheckoutBasket | null) => basket }),
-    assignRedirect: assign({ redirectTo: (_, to: string) => to }),
-    assignSignedIn: assign((_, customer: CheckoutCustomer) =>
-      signedIn(customer, TAKEAWAY_CHECKOUT_PATHS.entry),
-    ),
-    assignSignInFailure: assign((_, failure: CheckoutFailure) => signInFailure(failure)),
-    assignSignUpFailure: assign((_, failure: CheckoutFailure) => signUpFailure(failure)),
+    clearErrors: assign({ errors: [], notice: null, emailTaken: false }),
     assignPaymentOptions: assign({
       methods: (_, options: PaymentOptions) => options.methods,
       gateway: (_, options: PaymentOptions) => options.gateway,
     }),
-    assignChoice: assign({ choice: (_, choice: PaymentChoice) => choice }),
-    assignSavedCard: assign({
-      methods: ({ context }, method: SavedPaymentMethod) => [...context.methods, method],
-      choice: (_, method: SavedPaymentMethod) => ({ kind: 'saved' as const, methodId: method.id }),
-    }),
     assignOrder: assign({ order: (_, order: PlacedOrder) => order }),
-    assignConfirmed: assign({
-      order: (_, order: PlacedOrder) => order,
-      returnedPaymentId: null,
-      errors: [],
-    }),
-    assignActionUrl: assign({ actionUrl: (_, url: string) => url }),
-    assignDecline: assign({
-      errors: (_, failure: CheckoutFailure) => declineErrors(failure, TAKEAWAY_CHECKOUT_MESSAGES),
-      // A hard decline is never retried with that card: the customer picks another.
-      choice: ({ context }, failure: CheckoutFailure) =>
-        failure.hardDecline ? null : context.choice,
-      attempt: ({ context }) => context.attempt + 1,
-    }),
+    // Only a payment not made reaches here: a succeeded one is confirmed first.
     assignReturned: assign({
       order: (_, returned: ReturnedPayment) => returned.order,
       returnedPaymentId: null,
-      errors: (_, returned: ReturnedPayment) => [
-        {
-          field: 'payment',
-          message:
-            returned.message ??
-            (returned.status === 'pending'
-              ? TAKEAWAY_CHECKOUT_MESSAGES.paymentPending
-              : TAKEAWAY_CHECKOUT_MESSAGES.paymentFailed),
-        },
-      ],
+      errors: (_, returned: ReturnedPayment) => notPaidErrors(returned, TAKEAWAY_CHECKOUT_MESSAGES),
       attempt: ({ context }) => context.attempt + 1,
     }),
     assignSavedWallet: assign({
@@ -224,8 +195,6 @@ export const takeawayCheckoutMachine = setup({
       notice: (_, saved: SavedWallet) =>
         saved.cancelled ? TAKEAWAY_CHECKOUT_MESSAGES.walletCancelled : null,
     }),
-    /** Leaves the app for the bank's or the wallet's page: provided by the browser. */
-    openActionUrl: (_, _url: string) => {},
   },
 }).createMachine({
   id: 'takeawayCheckout',
@@ -246,19 +215,10 @@ export const takeawayCheckoutMachine = setup({
   }),
   initial: 'routing',
   states: {
-    routing: {
-      always: [
-        // The confirmation follows a payment in this flow; reached any other way it is the wrong origin.
-        {
-          guard: { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.confirmation } },
-          target: 'leaving',
-          actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.home },
-        },
-        { guard: 'hasReturnedPayment', target: 'confirmingPayment' },
-        { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
-        { target: 'loadingBasket' },
-      ],
-    },
+    // The confirmation follows a payment in this flow; reached any other way it is the wrong origin.
+    routing: checkoutRouting(TAKEAWAY_CHECKOUT_PATHS, TAKEAWAY_CHECKOUT_EXITS, [
+      { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
+    ]),
     // Every step waits for the basket (spec section 2: instructions wait for it to load).
     loadingBasket: {
       tags: ['busy'],
@@ -268,29 +228,21 @@ export const takeawayCheckoutMachine = setup({
         onDone: [
           {
             guard: { type: 'isBasketEmpty', params: ({ event }) => event.output },
-            target: 'leaving',
-            actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.menu },
+            ...toLeaving(TAKEAWAY_CHECKOUT_EXITS.menu),
           },
           {
             target: 'entering',
             actions: { type: 'assignBasket', params: ({ event }) => event.output },
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'basket', message: TAKEAWAY_CHECKOUT_MESSAGES.basketLoadFailed },
-          },
-        },
+        onError: toFailed('basket', TAKEAWAY_CHECKOUT_MESSAGES.basketLoadFailed),
       },
     },
     entering: {
       always: [
         {
           guard: { type: 'isEntryPath', params: { path: TAKEAWAY_CHECKOUT_PATHS.payment } },
-          target: 'leaving',
-          actions: { type: 'assignRedirect', params: TAKEAWAY_CHECKOUT_EXITS.dashboard },
+          ...toLeaving(TAKEAWAY_CHECKOUT_EXITS.dashboard),
         },
         {
           guard: and([
@@ -465,16 +417,9 @@ export const takeawayCheckoutMachine = setup({
         },
         onError: {
           target: '#takeawayCheckout.steps.address',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: failureOf(event.error).field ?? 'address1',
-              message: serverMessageOr(
-                failureOf(event.error),
-                TAKEAWAY_CHECKOUT_MESSAGES.detailsSaveFailed,
-              ),
-            }),
-          },
+          actions: failedCall('address1', TAKEAWAY_CHECKOUT_MESSAGES.detailsSaveFailed, {
+            blamed: true,
+          }),
         },
       },
     },
@@ -494,52 +439,18 @@ export const takeawayCheckoutMachine = setup({
         },
         onError: {
           target: '#takeawayCheckout.steps.instructions',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'deliveryNote',
-              message: serverMessageOr(
-                failureOf(event.error),
-                TAKEAWAY_CHECKOUT_MESSAGES.basketInvalid,
-              ),
-            }),
-          },
+          actions: failedCall('deliveryNote', TAKEAWAY_CHECKOUT_MESSAGES.basketInvalid),
         },
       },
     },
-    savingCard: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveCard',
-        src: 'saveCard',
-        input: ({ context }) => ({ choice: context.choice, gateway: context.gateway }),
+    savingCard: savingCard<PaymentChoice, string, typeof notOrdered>(
+      {
         // Then the order is written once, and paid (or the wallet set up).
-        onDone: [
-          {
-            guard: not('hasOrder'),
-            target: 'placingOrder',
-            actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
-          },
-          {
-            target: 'paying',
-            actions: { type: 'assignSavedCard', params: ({ event }) => event.output },
-          },
-        ],
-        onError: {
-          target: '#takeawayCheckout.steps.payment.ready',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: failureOf(event.error).field ?? 'cardNumber',
-              message: serverMessageOr(
-                failureOf(event.error),
-                TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed,
-              ),
-            }),
-          },
-        },
+        then: [{ guard: notOrdered, target: 'placingOrder' }, { target: 'paying' }],
+        failedTo: '#takeawayCheckout.steps.payment.ready',
       },
-    },
+      TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed,
+    ),
     placingOrder: {
       tags: ['busy'],
       invoke: {
@@ -559,16 +470,7 @@ export const takeawayCheckoutMachine = setup({
         ],
         onError: {
           target: '#takeawayCheckout.steps.payment.ready',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({
-              field: 'payment',
-              message: serverMessageOr(
-                failureOf(event.error),
-                TAKEAWAY_CHECKOUT_MESSAGES.orderFailed,
-              ),
-            }),
-          },
+          actions: failedCall('payment', TAKEAWAY_CHECKOUT_MESSAGES.orderFailed),
         },
       },
     },
@@ -583,25 +485,7 @@ export const takeawayCheckoutMachine = setup({
           attempt: context.attempt,
           gateway: context.gateway,
         }),
-        onDone: [
-          {
-            guard: { type: 'hasSucceeded', params: ({ event }) => event.output },
-            target: '#takeawayCheckout.steps.confirmation',
-            actions: {
-              type: 'assignConfirmed',
-              params: ({ event }) =>
-                (event.output as Extract<PaymentOutcome, { status: 'succeeded' }>).order,
-            },
-          },
-          {
-            target: 'redirecting',
-            actions: {
-              type: 'assignActionUrl',
-              params: ({ event }) =>
-                (event.output as Extract<PaymentOutcome, { status: 'requires_action' }>).actionUrl,
-            },
-          },
-        ],
+        onDone: paidOrToBankPage<PlacedOrder>('#takeawayCheckout.steps.confirmation'),
         onError: {
           target: '#takeawayCheckout.steps.payment.ready',
           actions: { type: 'assignDecline', params: ({ event }) => failureOf(event.error) },
@@ -634,7 +518,8 @@ export const takeawayCheckoutMachine = setup({
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
-        input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
+        // Spec section 8: unreadable, the server's error, otherwise 'Something went wrong'.
+        ...confirmPaymentCall(TAKEAWAY_CHECKOUT_MESSAGES.paymentDetailsFailed),
         onDone: [
           paidConfirmation<PlacedOrder>('#takeawayCheckout.steps.confirmation'),
           {
@@ -642,7 +527,6 @@ export const takeawayCheckoutMachine = setup({
             actions: { type: 'assignReturned', params: ({ event }) => event.output },
           },
         ],
-        onError: unreadablePayment(TAKEAWAY_CHECKOUT_MESSAGES.paymentDetailsFailed),
       },
     },
     savingWallet: {
@@ -659,26 +543,19 @@ export const takeawayCheckoutMachine = setup({
           target: '#takeawayCheckout.steps.payment',
           actions: { type: 'assignSavedWallet', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: { field: 'payment', message: TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed },
-          },
-        },
+        onError: toFailed('payment', TAKEAWAY_CHECKOUT_MESSAGES.paymentSetupFailed),
       },
     },
     // A call the checkout cannot go on without failed: say so and offer to try again.
-    failed: {
-      on: {
-        retry: [
-          { guard: 'hasReturnedPayment', target: 'confirmingPayment', actions: 'clearErrors' },
-          { guard: 'hasReturnedSetupIntent', target: 'savingWallet', actions: 'clearErrors' },
-          { target: 'loadingBasket', actions: 'clearErrors' },
-        ],
-      },
-    },
+    failed: failedUntilRetry('loadingBasket', [
+      { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
+    ]),
     leaving: { type: 'final' },
   },
   output: ({ context }) => ({ redirectTo: context.redirectTo }),
 });
+
+/** The shared fragments, views and model tests find what they need here (checkout-shared.md). */
+export type TakeawayCheckoutSkeleton = CheckoutSkeleton<
+  CheckoutGaps<typeof takeawayCheckoutMachine>
+>;

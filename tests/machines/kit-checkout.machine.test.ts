@@ -33,7 +33,7 @@ import {
   type KitCheckoutEvent,
   type KitCheckoutInput,
 } from '../../machines/kit-checkout/kit-checkout.machine';
-import type { CheckoutCustomer } from '../../machines/takeaway-checkout/takeaway-checkout.machine';
+import type { CheckoutCustomer } from '../../machines/checkout-shared/checkout-shared';
 import type {
   CheckoutAddress,
   CheckoutFailure,
