@@ -1,4 +1,5 @@
 import type { AnyStateMachine, EventFromLogic, OutputFrom, StateValueFrom } from 'xstate';
+import type { StateKeys } from '../shared/state-keys';
 
 /**
  * What the shared fragments need of a machine that XState does not check: the states they target
@@ -7,13 +8,6 @@ import type { AnyStateMachine, EventFromLogic, OutputFrom, StateValueFrom } from
  * next to its machine, so one without a state, an event or the output the fragments, the shared
  * views and the model tests rely on fails to compile there, naming what it lacks.
  */
-
-/** Every state of a machine as a dotted key ('steps.login'), parents included ('steps'). */
-export type StateKeysOf<TValue> = TValue extends string
-  ? TValue
-  : {
-      [K in keyof TValue & string]: K | `${K}.${StateKeysOf<NonNullable<TValue[K]>>}`;
-    }[keyof TValue & string];
 
 /** A state named from the machine's root, as a fragment targets it: `#kitCheckout.steps.payment`. */
 export type StateTarget<TId extends string, TState extends string = string> = `#${TId}.${TState}`;
@@ -43,7 +37,7 @@ export type PaymentEventType = 'payment.submit' | 'retry';
 
 /** What a machine lacks of a skeleton: each entry `never` when it has it all. */
 type Gaps<TMachine extends AnyStateMachine, TState extends string, TEvent extends string> = {
-  missingStates: Exclude<TState, StateKeysOf<StateValueFrom<TMachine>>>;
+  missingStates: Exclude<TState, StateKeys<StateValueFrom<TMachine>>>;
   missingEvents: Exclude<TEvent, EventFromLogic<TMachine>['type']>;
 };
 
