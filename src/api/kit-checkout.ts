@@ -1,6 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type {
   DeliveryInstructionOptions,
+  DeliveryInstructions,
   KitBasket,
   KitOrderOutcome,
   KitPaymentOptions,
@@ -20,6 +21,52 @@ import { api, unwrap, type ApiClient } from './client';
 import { paymentDetails, paymentOptions } from './payments';
 
 type OrderDocument = components['schemas']['OrderDocument'];
+
+/** The recipe-kit basket with its variants, and whether it meets its minimums (validate). */
+export async function currentKitBasket(client: ApiClient = api): Promise<KitBasket | null> {
+  const list = await unwrap(client.GET('/baskets'));
+  const found = list.data.find((basket) => basket.attributes.basket_type === 'RecipeKitBasket');
+  if (!found) return null;
+  const { data, included, meta } = await unwrap(
+    client.GET('/baskets/{id}', { params: { path: { id: found.id } } }),
+  );
+  const valid = await client
+    .GET('/baskets/{id}/validate', {
+      params: { path: { id: data.id }, query: { validate_fully: true } },
+    })
+    .then(({ response }) => response.ok);
+  const a = data.attributes;
+  return {
+    id: data.id,
+    itemCount: a.item_ids.length,
+    valid,
+    totalPrice: a.total_price,
+    startSubscription: a.start_subscription,
+    frequency: a.frequency,
+    deliveryDate: a.delivery_date,
+    deliveryNote: a.delivery_note,
+    variantIds: [...new Set(included.map((item) => item.attributes.product_variant_id))],
+    requestCard: meta.request_card,
+  };
+}
+
+/** PUT the kit basket's delivery date and note, then the basket as it now stands. */
+export async function saveKitInstructions(
+  basket: KitBasket,
+  instructions: DeliveryInstructions,
+  client: ApiClient = api,
+): Promise<KitBasket> {
+  await unwrap(
+    client.PUT('/baskets/{id}', {
+      params: { path: { id: basket.id } },
+      body: {
+        delivery_date: instructions.deliveryDate,
+        delivery_note: instructions.note.trim() || null,
+      },
+    }),
+  );
+  return (await currentKitBasket(client)) ?? basket;
+}
 
 /**
  * The instructions step's choices for the box going to `address`: the courier's instructions

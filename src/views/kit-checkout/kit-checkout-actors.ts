@@ -4,12 +4,13 @@ import { kitCheckoutMachine } from '../../../machines/kit-checkout/kit-checkout.
 import type { CheckoutFailure } from '../../../machines/kit-checkout/kit-checkout.types';
 import { signInWithPassword, signUpCustomer } from '../../api/accounts';
 import { createAddress, listAddresses } from '../../api/addresses';
-import { currentKitBasket, saveKitInstructions } from '../../api/checkout-baskets';
 import {
   confirmKitPayment,
+  currentKitBasket,
   loadDeliveryOptions,
   loadKitPayment,
   placeKitOrder,
+  saveKitInstructions,
 } from '../../api/kit-checkout';
 import { saveChosenCard } from '../../api/payments';
 import { reportError } from '../../analytics/report-error';

@@ -2,16 +2,14 @@ import { fromPromise } from 'xstate';
 import { checkoutCall } from '../checkout-shared/checkout-call';
 import { takeawayCheckoutMachine } from '../../../machines/takeaway-checkout/takeaway-checkout.machine';
 import { signInWithPassword, signUpCustomer } from '../../api/accounts';
-import {
-  currentTakeawayBasket,
-  saveTakeawayAddress,
-  saveTakeawayInstructions,
-} from '../../api/checkout-baskets';
 import { paymentOptions, saveChosenCard } from '../../api/payments';
 import {
   confirmTakeawayPayment,
+  currentTakeawayBasket,
   payTakeawayOrder,
   placeTakeawayOrder,
+  saveTakeawayAddress,
+  saveTakeawayInstructions,
   saveTakeawayWallet,
   setupTakeawayWallet,
 } from '../../api/takeaway-checkout';

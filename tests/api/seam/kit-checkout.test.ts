@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../server/services/subscriptions/schedule-dates';
 import { createAddress } from '../../../src/api/addresses';
 import type { ApiClient } from '../../../src/api/client';
-import { currentKitBasket, saveKitInstructions } from '../../../src/api/checkout-baskets';
 import {
   confirmKitPayment,
+  currentKitBasket,
   loadDeliveryOptions,
   loadKitPayment,
   placeKitOrder,
+  saveKitInstructions,
 } from '../../../src/api/kit-checkout';
 import { paymentGateway, saveChosenCard } from '../../../src/api/payments';
 import { checkoutCall } from '../../../src/views/checkout-shared/checkout-call';

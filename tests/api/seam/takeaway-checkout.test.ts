@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { saveTakeawayAddress } from '../../../src/api/checkout-baskets';
 import type { ApiClient } from '../../../src/api/client';
 import { paymentGateway, saveChosenCard } from '../../../src/api/payments';
 import {
   confirmTakeawayPayment,
   payTakeawayOrder,
   placeTakeawayOrder,
+  saveTakeawayAddress,
   saveTakeawayWallet,
   setupTakeawayWallet,
 } from '../../../src/api/takeaway-checkout';

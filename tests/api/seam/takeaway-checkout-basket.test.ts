@@ -4,7 +4,7 @@ import {
   currentTakeawayBasket,
   saveTakeawayAddress,
   saveTakeawayInstructions,
-} from '../../../src/api/checkout-baskets';
+} from '../../../src/api/takeaway-checkout';
 import { checkoutCall } from '../../../src/views/checkout-shared/checkout-call';
 import { takeawayBasketWithDish } from '../support/takeaway-baskets';
 import { signedUpClient } from '../support/typed-client';
@@ -24,7 +24,7 @@ const home: CheckoutAddress = {
   lon: null,
 };
 
-describe('src/api/checkout-baskets (takeaway) against the server', () => {
+describe("src/api/takeaway-checkout: the checkout's basket, against the server", () => {
   it('reads no basket, then the basket with its dishes and no address yet', async () => {
     const { client } = await signedUpClient(getApp().app);
     expect(await currentTakeawayBasket(client)).toBeNull();
