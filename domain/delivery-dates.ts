@@ -101,3 +101,17 @@ export function resolveDeliveryDate(
   if (!current || !first || current < first) return first;
   return available.some((option) => option.date === current) ? current : first;
 }
+
+/**
+ * The dates a recipe box is offered: its dishes are its week's menu, so it is delivered within
+ * the week of its delivery date while any date of that week is available; otherwise (no date
+ * yet, or that week all closed) anywhere in the window.
+ */
+export function boxWeekDateOptions(
+  window: readonly DeliveryDateOption[],
+  boxDeliveryDate: string | null,
+): DeliveryDateOption[] {
+  const boxWeek = boxDeliveryDate && weekStart(boxDeliveryDate);
+  const inBoxWeek = window.filter((option) => option.weekStart === boxWeek);
+  return inBoxWeek.some((option) => !option.disabled) ? inBoxWeek : [...window];
+}

@@ -1,12 +1,13 @@
-/** A failed API call as the app sees it: the HTTP status and the server's JSON:API errors. */
-export interface ApiErrorObject {
-  status: string;
-  code: string;
-  title: string;
-  detail?: string;
-  source?: { pointer?: string; parameter?: string };
-}
+import type { components } from '../../openapi/schema';
 
+type Schemas = components['schemas'];
+
+type DeclineError = Schemas['PaymentDeclinedDocument']['errors'][number];
+
+/** A JSON:API error as the contract declares it; a card decline's also carries its meta. */
+export type ApiErrorObject = Schemas['ErrorObject'] & Partial<Pick<DeclineError, 'meta'>>;
+
+/** A failed API call as the app sees it: the HTTP status and the server's JSON:API errors. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -26,6 +27,11 @@ export class ApiRequestError extends Error {
   get serverMessage(): string | undefined {
     const first = this.errors[0];
     return first ? (first.detail ?? first.title) : undefined;
+  }
+
+  /** A card decline that says not to retry with this card (402 payment declined). */
+  get hardDecline(): boolean {
+    return this.errors[0]?.meta?.hard_decline === true;
   }
 }
 

@@ -1,4 +1,4 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema';
 import { reportError } from '../analytics/report-error';
 import { ApiRequestError, type ApiErrorObject } from './api-error';
@@ -37,16 +37,29 @@ const statusMiddleware: Middleware = {
   },
 };
 
+export type ApiClient = Client<paths>;
+
 /**
- * The typed client for openapi/openapi.yaml: cookie credentials and the fixed X-Branch header on
- * every call. Request bodies are written in snake_case, as the contract types them.
+ * A typed client for openapi/openapi.yaml: the fixed X-Branch header on every call. Request
+ * bodies are written in snake_case, as the contract types them. The browser's `api` uses the
+ * page's cookies on relative URLs; a node test passes a base URL and a fetch that keeps cookies,
+ * and calls the same modules with it.
  */
-export const api = createClient<paths>({
-  baseUrl: API_BASE,
-  credentials: 'include',
-  headers: { 'X-Branch': 'web' },
-});
-api.use(statusMiddleware);
+export function createApiClient(
+  options: { baseUrl?: string; fetch?: (request: Request) => Promise<Response> } = {},
+): ApiClient {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl ?? API_BASE,
+    credentials: 'include',
+    headers: { 'X-Branch': 'web' },
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  client.use(statusMiddleware);
+  return client;
+}
+
+/** The browser's client: every src/api call uses it unless given another. */
+export const api = createApiClient();
 
 interface FetchResult<T> {
   data?: T;

@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import { toEntity, type Entity } from './json-api';
 
 type Schemas = components['schemas'];
@@ -18,9 +18,9 @@ export interface OrderWithItems {
 /** Spec section 8: the message for order fetches that fail without a usable server message. */
 export const ORDER_FETCH_FAILED = 'We were unable to process your request';
 
-export async function fetchOrder(id: string): Promise<OrderWithItems> {
+export async function fetchOrder(id: string, client: ApiClient = api): Promise<OrderWithItems> {
   const body = await unwrap(
-    api.GET('/orders/{id}', { params: { path: { id: Number(id) } } }),
+    client.GET('/orders/{id}', { params: { path: { id: Number(id) } } }),
     ORDER_FETCH_FAILED,
   );
   const order = toEntity(body.data) as Order;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DELIVERY_WINDOW_DAYS,
+  boxWeekDateOptions,
   deliveryDateOptions,
   deliveryWindow,
   deliveryWindowEnd,
@@ -125,5 +126,26 @@ describe('resolving the delivery date', () => {
   it('has nothing when every date is disabled', () => {
     const closed = options.map((o) => ({ ...o, disabled: true }));
     expect(resolveDeliveryDate('2026-03-13', closed)).toBeUndefined();
+  });
+});
+
+describe("the box week's dates", () => {
+  const window = deliveryDateOptions('2026-03-09', [], [], []);
+  const week = ['2026-03-16', '2026-03-17', '2026-03-18', '2026-03-19', '2026-03-20', '2026-03-21'];
+
+  it("offers only the dates of the box's delivery week", () => {
+    const options = boxWeekDateOptions(window, '2026-03-18');
+    expect(options.map((o) => o.date)).toEqual(week);
+    expect(options.every((o) => o.weekStart === '2026-03-16')).toBe(true);
+  });
+
+  it('offers the whole window when the box week has no available date', () => {
+    const closed = deliveryDateOptions('2026-03-09', week, [], []);
+    expect(boxWeekDateOptions(closed, '2026-03-18')).toEqual(closed);
+  });
+
+  it('offers the whole window without a date or with one outside the window', () => {
+    expect(boxWeekDateOptions(window, null)).toEqual(window);
+    expect(boxWeekDateOptions(window, '2026-04-15')).toEqual(window);
   });
 });

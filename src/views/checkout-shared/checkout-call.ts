@@ -39,13 +39,12 @@ export async function checkoutCall<T>(work: () => Promise<T>): Promise<T> {
     if (isCheckoutFailure(error)) throw error;
     if (!isApiRequestError(error)) throw { status: 0 } satisfies CheckoutFailure;
     const first = error.errors[0];
-    const meta = (first as { meta?: { hard_decline?: boolean } } | undefined)?.meta;
     throw {
       status: error.status,
       code: error.code,
       message: error.serverMessage,
       field: FIELD_OF_POINTER[first?.source?.pointer ?? ''],
-      hardDecline: meta?.hard_decline === true,
+      hardDecline: error.hardDecline,
     } satisfies CheckoutFailure;
   }
 }
