@@ -9,7 +9,7 @@ import { weekOfMenuHandle } from './weeks';
  * against Shopify's published schema.
  */
 
-/** Spec section 9: a query fetches up to 100 products, 5 images and 2 variants. */
+/** Product rule R7.7: a query fetches up to 100 products, 5 images and 2 variants. */
 export const MENU_PAGE_SIZES = { products: 100, images: 5, variants: 2 } as const;
 
 export interface PageSizes {
@@ -171,6 +171,6 @@ export function allergenCodes(field: { value: string } | null): number[] {
 export const menuWeekOf = (collection: Pick<StorefrontCollection, 'handle'>) =>
   weekOfMenuHandle(collection.handle);
 
-/** Spec section 5: the portion is read from the variant's title. */
+/** Product rule R7.9: the portion is read from the variant's title. */
 export const isDoubleVariant = (variant: Pick<StorefrontVariant, 'title'>) =>
   isDoublePortion(variant.title);

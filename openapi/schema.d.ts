@@ -234,7 +234,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's subscriptions with their schedules: active, failed, paused, cancelled, created, then by name or id (spec section 4). */
+        /** The signed-in customer's subscriptions with their schedules: active, failed, paused, cancelled, created, then by name or id (product rule R10.1). */
         get: operations["listSubscriptions"];
         put?: never;
         post?: never;
@@ -614,7 +614,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a saved method. The default cannot be removed while the customer has others (spec section 5). */
+        /** Removes a saved method. The default cannot be removed while the customer has others (product rule R11.4). */
         delete: operations["deletePaymentMethod"];
         options?: never;
         head?: never;
@@ -683,7 +683,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bundles the recipe-kit menu may show (spec section 5: a bundle shows only when it is in this list). Ids are the catalogue's numeric product ids. */
+        /** The bundles the recipe-kit menu may show (product rule R7.3: a bundle shows only when it is in this list). Ids are the catalogue's numeric product ids. */
         get: operations["listBundles"];
         put?: never;
         post?: never;
@@ -1079,7 +1079,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Minutes to deliver: prep time from the number of items, delay from the restaurant's orders in progress and the distance. 400 unless the inputs satisfy spec section 5 (time slot, restaurant, zip, lat, lon, country, address1, city, and a UK postcode or a street). */
+        /** Minutes to deliver: prep time from the number of items, delay from the restaurant's orders in progress and the distance. 400 unless the inputs satisfy product rule R4.6 (time slot, restaurant, zip, lat, lon, country, address1, city, and a UK postcode or a street). */
         post: operations["createDeliveryEstimation"];
         delete?: never;
         options?: never;
@@ -1412,7 +1412,7 @@ export interface components {
             minimum_spend: number;
             minimum_spend_per_order: number;
             request_card: boolean;
-            /** @description Recipe kits, per meal week (spec section 5), pounds. */
+            /** @description Recipe kits, per meal week (product rule R7.13), pounds. */
             weeks?: {
                 meal_week: string;
                 food_subtotal: number;

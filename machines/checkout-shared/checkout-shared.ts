@@ -38,7 +38,7 @@ export interface CheckoutCustomer {
 export const failureOf = (error: unknown): CheckoutFailure =>
   (error as CheckoutFailure | undefined) ?? { status: 0 };
 
-/** The server's words on a 400, otherwise ours (spec section 8). */
+/** The server's words on a 400, otherwise ours (product rule R5.6). */
 export const serverMessageOr = (failure: CheckoutFailure, fallback: string) =>
   failure.status === 400 && failure.message ? failure.message : fallback;
 
@@ -136,7 +136,7 @@ export const checkedForm = <TForm, TTarget extends StateTarget<string>>(
 ];
 
 /**
- * The sign-in and sign-up steps (spec section 2). `checkout` is the machine's id; its
+ * The sign-in and sign-up steps (product rule R5.1). `checkout` is the machine's id; its
  * `signingIn` and `signingUp` states do the call.
  */
 export const accountSteps = <TId extends string>(
@@ -155,7 +155,7 @@ export const accountSteps = <TId extends string>(
 
 /**
  * Signing in or up from those steps; done, the basket is loaded again (signing in may bring or
- * adopt the customer's own). A failure returns to its step with the spec's message.
+ * adopt the customer's own). A failure returns to its step with the message of product rule R5.6.
  */
 export const accountCalls = <TId extends string>(checkout: TId) => ({
   signingIn: {
@@ -278,7 +278,7 @@ type Onward<TTarget extends string, TGuard> =
  * Saving the new card chosen (the machine's `savingCard`), then `then` (paying with it as a saved
  * one; where the flow has more than one way on, each with its guard). A failure returns to the
  * payment form (`failedTo`) on the field the gateway blamed, in its words on a 400, else `message`
- * (spec section 8: 'Request failed').
+ * (product rule R5.7: 'Request failed').
  */
 export const savingCard = <TChoice, TTarget extends string = string, TGuard = never>(
   paths: { then: Onward<TTarget, TGuard>; failedTo: TTarget },
@@ -399,8 +399,8 @@ export const toLeaving = (exit: string) => ({
 });
 
 /**
- * The payment cannot be read: the failed state, in the server's words, else `fallback` (spec
- * section 8: 'Something went wrong').
+ * The payment cannot be read: the failed state, in the server's words, else `fallback` (product
+ * rule R5.7: 'Something went wrong').
  */
 export const unreadablePayment = (fallback: string) => ({
   target: 'failed' as const,
@@ -416,7 +416,7 @@ export const unreadablePayment = (fallback: string) => ({
 /**
  * The `confirmPayment` call of a payment back from the bank's page (`?payment_id=`), but for the
  * `onDone` the machine routes by (with `src` named there, so its output is typed). A payment that
- * cannot be read goes to the failed state, in the server's words, else `fallback` (spec section 8:
+ * cannot be read goes to the failed state, in the server's words, else `fallback` (product rule R5.7:
  * 'Something went wrong').
  */
 export const confirmPaymentCall = (fallback: string) => ({

@@ -52,11 +52,11 @@ import type {
   SavedPaymentMethod,
 } from './kit-checkout.types';
 
-/** Spec section 8 messages, and ours where the spec names none. */
+/** Messages of product rules R5.7 and R8.8, and ours where the rules name none. */
 export const KIT_CHECKOUT_MESSAGES = {
   orderFailed: 'Something went wrong!',
   addressesLoadFailed: "Couldn't load addresses list",
-  // Two spaces: the spec's words, to the letter.
+  // Two spaces: the words of product rule R8.8, to the letter.
   billingSaveFailed: "Couldn't save  your billing address",
   paymentSetupFailed: 'Request failed',
   paymentDetailsFailed: 'Something went wrong',
@@ -72,7 +72,7 @@ export const KIT_CHECKOUT_MESSAGES = {
 
 /**
  * The error step's words: a new-customer credit refused for its household or card (409) says
- * why in the server's words, since retrying cannot help; anything else is the spec's message.
+ * why in the server's words, since retrying cannot help; anything else is the message of product rule R8.8.
  */
 const orderFailureMessage = (failure: CheckoutFailure) =>
   failure.status === 409 && failure.message ? failure.message : KIT_CHECKOUT_MESSAGES.orderFailed;
@@ -86,7 +86,7 @@ export const KIT_CHECKOUT_PATHS = {
   billing: '/checkout/billingaddresses',
   instructions: '/checkout/delivery/instructions',
   payment: '/checkout/payment',
-  // Spec section 2 names the step but not its path.
+  // Product rule R8.1: the step is the product's, its path ours.
   paymentWithCredits: '/checkout/payment-with-credits',
   confirmation: '/checkout/confirmation',
   error: '/checkout/error',
@@ -104,7 +104,7 @@ export interface KitCheckoutInput {
 export interface KitCheckoutContext extends KitCheckoutInput {
   signedInCustomer: CheckoutCustomer | null;
   basket: KitBasket | null;
-  /** Listable addresses only (spec section 5). */
+  /** Listable addresses only (product rule R8.3). */
   addresses: SavedAddress[];
   shippingAddressId: string | null;
   billingAddressId: string | null;
@@ -155,7 +155,7 @@ const knownAddress = ({ addresses, context }: Loaded) => {
 };
 
 /**
- * The recipe-kit checkout (spec section 2, /checkout). Entry goes to the address step when no
+ * The recipe-kit checkout (product rule R8.1, /checkout). Entry goes to the address step when no
  * delivery address or names are known, otherwise to instructions; instructions wait for the
  * basket and need a ready address, else the address step; payment needs a prior step, else back
  * to the step before it (instructions); the confirmation from the wrong origin goes to /. The
@@ -191,11 +191,11 @@ export const kitCheckoutMachine = setup({
   guards: {
     ...checkoutGuards,
     isBasketEmpty: (_, basket: KitBasket | null) => !basket || basket.itemCount === 0,
-    /** A box below its minimums cannot check out (spec section 5). */
+    /** A box below its minimums cannot check out (product rule R8.2). */
     isBasketInvalid: (_, basket: KitBasket | null) => !!basket && !basket.valid,
-    /** Spec section 2: no delivery address or names known. */
+    /** Product rule R5.2: no delivery address or names known. */
     needsDeliveryAddress: (_, loaded: Loaded) => !knownAddress(loaded),
-    /** Spec section 2: instructions need a ready delivery address. */
+    /** Product rule R5.3: instructions need a ready delivery address. */
     hasReadyShippingAddress: ({ context }) =>
       hasKnownDeliveryAddress(shippingOf(context), context.customer),
     hasPreview: ({ context }) => context.preview !== null,
@@ -203,7 +203,7 @@ export const kitCheckoutMachine = setup({
     /** Only an address in the (listable) list can be chosen. */
     isListedAddress: ({ context }, addressId: string) =>
       context.addresses.some((address) => address.id === addressId),
-    /** Spec section 5: a card is asked for when credit does not cover the box, or the basket says so. */
+    /** Product rule R11.1: a card is asked for when credit does not cover the box, or the basket says so. */
     isCardRequested: (_, preview: OrderPreview) =>
       isCardRequested(preview.total, preview.storeCredit, preview.requestCard),
     // Too many declines (429) stays on the payment step too, with the server's words on what to do.
@@ -215,7 +215,7 @@ export const kitCheckoutMachine = setup({
       messages: KIT_CHECKOUT_MESSAGES,
     }),
     clearErrors: assign({ errors: [], emailTaken: false }),
-    /** Spec sections 4 and 5: unlistable addresses dropped; the billing address defaulted or cleared. */
+    /** Product rule R8.3: unlistable addresses dropped; the billing address defaulted or cleared. */
     assignAddresses: assign(({ context }, addresses: SavedAddress[]) => {
       const listed = listableAddresses(addresses);
       return {
@@ -259,7 +259,7 @@ export const kitCheckoutMachine = setup({
         { field: 'payment', message: returned.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed },
       ],
     }),
-    /** Spec section 8: a failed kit order is reported to error tracking; provided by the browser. */
+    /** Product rule R8.8: a failed kit order is reported to error tracking; provided by the browser. */
     reportOrderFailure: (_, _failure: CheckoutFailure) => {},
   },
 }).createMachine({
@@ -287,7 +287,7 @@ export const kitCheckoutMachine = setup({
   initial: 'routing',
   states: {
     routing: checkoutRouting(KIT_CHECKOUT_PATHS, KIT_CHECKOUT_EXITS),
-    // Every step waits for the basket (spec section 2: instructions wait for it to load).
+    // Every step waits for the basket (product rule R5.1: instructions wait for it to load).
     loadingBasket: {
       tags: ['busy'],
       invoke: {
@@ -690,7 +690,7 @@ export const kitCheckoutMachine = setup({
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
-        // Spec section 8: unreadable, the server's error, otherwise 'Something went wrong'.
+        // Product rule R5.7: unreadable, the server's error, otherwise 'Something went wrong'.
         ...confirmPaymentCall(KIT_CHECKOUT_MESSAGES.paymentDetailsFailed),
         onDone: [
           paidConfirmation<PlacedKitOrder>('steps.confirmation'),

@@ -35,7 +35,7 @@ export interface KitBasket {
   deliveryNote: string | null;
   /** The basket's variants, for the delivery-date constraints. */
   variantIds: string[];
-  /** Spec section 3 basket meta: the basket asks for a card whatever the total. */
+  /** Product rule R11.1 basket meta: the basket asks for a card whatever the total. */
   requestCard: boolean;
 }
 

@@ -29,9 +29,9 @@ import type {
   SavedPaymentMethod,
 } from './order-payment.types';
 
-/** Spec section 8 messages, and ours where the spec names none. */
+/** Messages of product rules R5.7 and R9.4, and ours where the rules name none. */
 export const ORDER_PAYMENT_MESSAGES = {
-  /** Spec section 8: order fetch and pending payments. */
+  /** Product rule R9.4: order fetch and pending payments. */
   loadFailed: 'We were unable to process your request',
   paymentSetupFailed: 'Request failed',
   paymentDetailsFailed: 'Something went wrong',
@@ -64,7 +64,7 @@ export type OrderPaymentEvent =
   { type: 'payment.submit'; choice: OrderPaymentChoice } | { type: 'retry' };
 
 /**
- * Paying an order left unpaid (spec section 2, /payment/{orderId}): a subscription week the
+ * Paying an order left unpaid (product rule R9.3, /payment/{orderId}): a subscription week the
  * billing job could not charge (declined, or 3-D Secure off session), or a checkout whose
  * payment failed after the order was written. Loads the order and the saved methods together;
  * an order already paid goes to the success page, one not awaiting payment says so. Paying is a
@@ -85,7 +85,7 @@ export const orderPaymentMachine = setup({
   },
   guards: {
     ...paymentGuards,
-    /** Spec section 4: payment_pending and not_authorized orders are the payment-failed ones. */
+    /** Product rule R9.2: payment_pending and not_authorized orders are the payment-failed ones. */
     isAwaitingPayment: (_, order: PayableOrder) => isPaymentFailed(order.state),
     isAlreadyPaid: (_, order: PayableOrder) => order.paidAt !== null && order.state !== 'dropped',
     isNotFound: (_, failure: CheckoutFailure) => failure.status === 404,
@@ -224,7 +224,7 @@ export const orderPaymentMachine = setup({
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
-        // Spec section 8: unreadable, the server's error, otherwise 'Something went wrong'.
+        // Product rule R5.7: unreadable, the server's error, otherwise 'Something went wrong'.
         ...confirmPaymentCall(ORDER_PAYMENT_MESSAGES.paymentDetailsFailed),
         onDone: [
           {

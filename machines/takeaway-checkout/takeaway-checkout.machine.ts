@@ -44,7 +44,7 @@ import type {
   SavedWallet,
 } from '../checkout-shared/checkout-shared.types';
 
-/** Spec section 8 messages, and ours where the spec names none. */
+/** Messages of product rules R5.7 and R6.4, and ours where the rules name none. */
 export const TAKEAWAY_CHECKOUT_MESSAGES = {
   orderFailed: 'Failed while trying to create order',
   basketInvalid: "Couldn't validate basket",
@@ -118,8 +118,8 @@ export type TakeawayCheckoutEvent =
 const notOrdered = not('hasOrder');
 
 /**
- * The takeaway checkout (spec section 2, /pasta-now-checkout). States are its steps; the guards
- * are the spec's: entry goes to the address step when no delivery address or names are known,
+ * The takeaway checkout (product rule R6.1, /pasta-now-checkout). States are its steps; the guards
+ * are the product rules (R5.2 to R5.5, R6.2): entry goes to the address step when no delivery address or names are known,
  * otherwise to instructions; instructions wait for the basket and need a valid address; payment
  * is reached only from instructions (else the account dashboard); the confirmation only from a
  * payment (else /). Pickup and eat-in skip the delivery address.
@@ -219,7 +219,7 @@ export const takeawayCheckoutMachine = setup({
     routing: checkoutRouting(TAKEAWAY_CHECKOUT_PATHS, TAKEAWAY_CHECKOUT_EXITS, [
       { guard: 'hasReturnedSetupIntent', target: 'savingWallet' },
     ]),
-    // Every step waits for the basket (spec section 2: instructions wait for it to load).
+    // Every step waits for the basket (product rule R5.1: instructions wait for it to load).
     loadingBasket: {
       tags: ['busy'],
       invoke: {
@@ -518,7 +518,7 @@ export const takeawayCheckoutMachine = setup({
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
-        // Spec section 8: unreadable, the server's error, otherwise 'Something went wrong'.
+        // Product rule R5.7: unreadable, the server's error, otherwise 'Something went wrong'.
         ...confirmPaymentCall(TAKEAWAY_CHECKOUT_MESSAGES.paymentDetailsFailed),
         onDone: [
           paidConfirmation<PlacedOrder>('#takeawayCheckout.steps.confirmation'),

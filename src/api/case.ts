@@ -1,4 +1,4 @@
-/** snake_case keys in, camelCase keys out (spec section 3), typed so the compiler follows the rename. */
+/** snake_case keys in, camelCase keys out (product rule R2.10), typed so the compiler follows the rename. */
 export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
   : S;

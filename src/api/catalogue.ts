@@ -10,13 +10,13 @@ import {
 } from '../../domain/storefront-queries';
 import { API_BASE, api, unwrap } from './client';
 
-/** Spec section 8: a weekly menu that fails to load. */
+/** Product rule R7.6: a weekly menu that fails to load. */
 export const MENU_FETCH_FAILED = "Couldn't fetch menu";
 
-/** Spec section 9's query limits (docs/catalogue.md): the server refuses anything above them. */
+/** The query limits of product rule R7.7 (docs/catalogue.md): the server refuses anything above them. */
 export const MENU_LIMITS = { collections: 3, handles: 20, ...MENU_PAGE_SIZES };
 
-/** Spec section 3: allergen codes 100 (celery) to 134 (sources of gluten); the named ones. */
+/** Product rule R7.8: allergen codes 100 (celery) to 134 (sources of gluten); the named ones. */
 export const ALLERGEN_NAMES: Readonly<Record<number, string>> = {
   100: 'Celery',
   101: 'Gluten',
@@ -34,7 +34,7 @@ export const ALLERGEN_NAMES: Readonly<Record<number, string>> = {
 
 export const allergenName = (code: number) => ALLERGEN_NAMES[code] ?? `Allergen ${code}`;
 
-/** The spec's Weekly menu product variant; ids are the REST API's numeric ids ("34"). */
+/** The weekly menu product's variant (product rule R7.16); ids are the REST API's numeric ids ("34"). */
 export interface WeeklyMenuVariant {
   id: string;
   title: string;
@@ -46,7 +46,7 @@ export interface WeeklyMenuVariant {
   quantityAvailable: number | null;
 }
 
-/** The spec's Weekly menu product (section 3), with its allergens by name. */
+/** The weekly menu product (product rule R7.16), with its allergens by name. */
 export interface WeeklyMenuProduct {
   id: string;
   handle: string;
@@ -140,7 +140,7 @@ export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<Weekly
   });
 }
 
-/** Spec section 5: the bundles the menu may show (GET bundles), by catalogue product id. */
+/** Product rule R7.3: the bundles the menu may show (GET bundles), by catalogue product id. */
 export async function fetchAllowedBundleIds(): Promise<Set<string>> {
   const body = await unwrap(api.GET('/bundles'), MENU_FETCH_FAILED);
   return new Set(body.data.map((bundle) => bundle.id));

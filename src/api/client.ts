@@ -8,7 +8,7 @@ export const API_BASE = '/api/v2';
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
-/** Spec section 8: a 401 from any call resets the customer state; the session actor listens here. */
+/** Product rule R2.5: a 401 from any call resets the customer state; the session actor listens here. */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
@@ -69,7 +69,7 @@ interface FetchResult<T> {
 
 /**
  * Unwraps an openapi-fetch result: the data, or an ApiRequestError carrying the server's errors.
- * `fallback` is the spec's message for failures without a usable server message.
+ * `fallback` is the product rules' message for failures without a usable server message.
  */
 export async function unwrap<T>(
   call: Promise<FetchResult<T>>,

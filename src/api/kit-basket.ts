@@ -59,7 +59,7 @@ export async function loadKitBasket(client: ApiClient = api): Promise<KitBasketS
   );
 }
 
-// Spec section 4: a new recipe-kit basket starts the subscription unless the customer says not.
+// Product rule R7.11: a new recipe-kit basket starts the subscription unless the customer says not.
 export async function createKitBasket(client: ApiClient = api): Promise<KitBasketState> {
   return toKitState(
     await unwrap(client.POST('/baskets', { body: { type: KIT_BASKET, start_subscription: true } })),
@@ -118,7 +118,7 @@ export async function updateKitPlan(
   );
 }
 
-// Spec section 4: at sign-out the basket is deleted and a fresh one created.
+// Product rule R2.7: at sign-out the basket is deleted and a fresh one created.
 export async function resetKitBasket(client: ApiClient = api): Promise<KitBasketState> {
   await unwrap(
     client.DELETE('/baskets/delete_by_type/{type}', { params: { path: { type: KIT_BASKET } } }),

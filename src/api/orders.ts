@@ -15,7 +15,7 @@ export interface OrderWithItems {
   lines: { item: LineItem; subItems: LineItem[] }[];
 }
 
-/** Spec section 8: the message for order fetches that fail without a usable server message. */
+/** Product rule R9.4: the message for order fetches that fail without a usable server message. */
 export const ORDER_FETCH_FAILED = 'We were unable to process your request';
 
 export async function fetchOrder(id: string, client: ApiClient = api): Promise<OrderWithItems> {

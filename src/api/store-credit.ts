@@ -14,7 +14,7 @@ export interface StoreCredit {
   transactions: StoreCreditTransaction[];
 }
 
-/** Spec section 8: the message when the history cannot be read. */
+/** Product rule R12.6: the message when the history cannot be read. */
 export const STORE_CREDIT_HISTORY_FAILED = "Couldn't get store credit transaction history";
 
 export const STORE_CREDIT_QUERY_KEY = ['store-credit-transactions'] as const;
@@ -28,7 +28,7 @@ export async function fetchStoreCredit(): Promise<StoreCredit> {
   };
 }
 
-/** POST customers/credit_voucher: the credit given and the new balance (spec: codes uppercased). */
+/** POST customers/credit_voucher: the credit given and the new balance (product rule R12.1: codes uppercased). */
 export async function redeemCreditVoucher(
   code: string,
 ): Promise<{ transaction: StoreCreditTransaction; balance: number }> {

@@ -107,7 +107,7 @@ export async function addTakeawayItem(
 ): Promise<TakeawayBasketState> {
   let basketId = input.basketId;
   if (!basketId) {
-    // Spec section 7: a takeaway basket starts with the customer's choice (delivery, today,
+    // Product rule R4.2: a takeaway basket starts with the customer's choice (delivery, today,
     // asap unless they chose otherwise), at the restaurant, to the address.
     const created = await unwrap(
       client.POST('/baskets', {

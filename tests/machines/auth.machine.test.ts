@@ -241,7 +241,7 @@ describe('auth machine: every transition', () => {
   });
 });
 
-describe('auth machine: the spec rules', () => {
+describe('auth machine: the product rules', () => {
   const start = (input: Partial<AuthInput>) =>
     createHarness({ path: '/social-login', returnTo: '/', token: null, signedIn: false, ...input });
 

@@ -77,7 +77,7 @@ const home: SavedAddress = {
   zip: 'W4 1RG',
   isDefault: true,
 };
-/** Without a phone: left out of the list (spec section 5). */
+/** Without a phone: left out of the list (product rule R3.3). */
 const noPhone: SavedAddress = { ...home, id: '2', phone: null };
 const office: SavedAddress = { ...home, id: '3', address1: '2 Hatton Garden', isDefault: false };
 const typedAddress: CheckoutAddress = {
@@ -548,7 +548,7 @@ describeStatesAndTransitions({
   notRestedIn: { routing: ['routing'], parents: ['steps.instructions'] },
 });
 
-describe('kit checkout machine: the spec rules', () => {
+describe('kit checkout machine: the product rules', () => {
   const start = (input: Partial<KitCheckoutInput>) => createHarness({ ...base, ...input });
 
   async function toPayment(options: KitPaymentOptions = withCard) {
@@ -608,7 +608,7 @@ describe('kit checkout machine: the spec rules', () => {
     expect(actor.getSnapshot().context.errors[0]?.message).toBe("Couldn't load addresses list");
   });
 
-  it('says "Couldn\'t save  your billing address" (the spec\'s words) when saving it fails', async () => {
+  it('says "Couldn\'t save  your billing address" (product rule R8.8\'s words) when saving it fails', async () => {
     const { actor, settle } = await toPayment();
     actor.send({ type: 'url.changed', path: KIT_CHECKOUT_PATHS.billing, search: '' });
     actor.send({ type: 'billing.submit', form: typedAddress });

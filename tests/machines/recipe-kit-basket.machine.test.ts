@@ -206,7 +206,7 @@ const stateAssertions = {
     expect(s.context.queued.length).toBeGreaterThan(0);
     expect(s.context.waitTries).toBeLessThan(BASKET_WAIT_TRIES);
   },
-  // Spec section 4: not during a token sign-in, not on the gift-boxes route.
+  // Product rule R7.11: not during a token sign-in, not on the gift-boxes route.
   creating: (s: Snapshot) => {
     busy(s);
     expect(s.context.basket).toBeNull();
@@ -248,7 +248,7 @@ const stateAssertions = {
     busy(s);
     expect(s.context.tokenSignIn).toBe(false);
   },
-  // Every week at its minimum and the total at the minimum spend (spec section 5).
+  // Every week at its minimum and the total at the minimum spend (product rule R7.13).
   checkingOut: (s: Snapshot) => {
     expect(isKitBasketReady(s.context.basket)).toBe(true);
     expect(
@@ -487,7 +487,7 @@ describe('recipe-kit basket machine: every transition', () => {
   });
 });
 
-describe('recipe-kit basket machine: the spec rules', () => {
+describe('recipe-kit basket machine: the product rules', () => {
   const onMenu = entries[0]!.input;
 
   async function readyWith(basket: KitBasketState | null, input = onMenu) {

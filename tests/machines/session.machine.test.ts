@@ -135,7 +135,7 @@ describe('session machine: every transition', () => {
   });
 });
 
-describe('session machine: the spec rules', () => {
+describe('session machine: the product rules', () => {
   async function signedIn() {
     const harness = createHarness();
     await harness.settle({ type: 'xstate.done.actor.loadCustomer', output: customer });

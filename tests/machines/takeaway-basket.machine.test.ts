@@ -66,7 +66,7 @@ function start(
   });
 }
 
-describe('changeQuantity (spec section 4)', () => {
+describe('changeQuantity (product rule R4.3)', () => {
   it('removes the item when minus is pressed on quantity 1', () => {
     expect(changeQuantity(lines, '1', -1)).toEqual([lines[1]]);
     expect(changeQuantity(lines, '2', -1)[1]?.quantity).toBe(1);
@@ -195,7 +195,7 @@ describe('adding a dish with modifiers', () => {
   });
 });
 
-describe('a call made while the basket is loading (spec section 5: 100 tries of 100 ms)', () => {
+describe('a call made while the basket is loading (product rule R4.4: 100 tries of 100 ms)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('waits for the basket, then makes the call', async () => {
@@ -256,7 +256,7 @@ describe('a call made while the basket is loading (spec section 5: 100 tries of 
   });
 });
 
-describe('vouchers (spec section 8)', () => {
+describe('vouchers (product rule R12.4)', () => {
   const refusing = (error: unknown) =>
     startWith({
       applyVoucher: fromPromise(async () => {

@@ -425,7 +425,7 @@ describeStatesAndTransitions({
   notRestedIn: { routing: ['routing', 'entering'], parents: ['steps.payment'] },
 });
 
-describe('takeaway checkout machine: the spec rules', () => {
+describe('takeaway checkout machine: the product rules', () => {
   const start = (input: Partial<TakeawayCheckoutInput>) => createHarness({ ...base, ...input });
   const failure = (error: CheckoutFailure) => error;
 

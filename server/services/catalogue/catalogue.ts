@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database';
 
 /**
- * The weekly-menu catalogue (spec section 7): an e-commerce catalogue in the shape of a
+ * The weekly-menu catalogue (product rule R7.16): an e-commerce catalogue in the shape of a
  * storefront GraphQL API. Embedded over the catalogue tables by default; an external endpoint
  * when CATALOGUE_GRAPHQL_URL is set (docs/catalogue.md). Ids here are numeric; the GraphQL
  * layer turns them into global ids (gid://sfoglia/ProductVariant/34).
@@ -89,7 +89,7 @@ export interface Catalogue {
   weeklyMenu(key: string): Promise<WeeklyMenu | undefined>;
   /** Variants by numeric id ("34" or 34); unknown ids are left out. */
   variants(ids: readonly (number | string)[]): Promise<VariantDetails[]>;
-  /** The bundles the menu may show (spec section 5): our own list, whichever catalogue. */
+  /** The bundles the menu may show (product rule R7.3): our own list, whichever catalogue. */
   allowedBundleIds(): Promise<number[]>;
   /**
    * Takes ordered quantities off tracked stock, inside the caller's transaction. Returns the

@@ -22,7 +22,7 @@ import {
   type WeeklyMenu,
 } from './catalogue';
 
-/** Spec section 9: a query fetches up to 3 collections. */
+/** Product rule R7.7: a query fetches up to 3 collections. */
 const COLLECTIONS_PER_QUERY = 3;
 /** Weeks searched for a variant by id: the previous week to five weeks ahead. */
 const VARIANT_WEEKS = { from: -1, to: 6 };

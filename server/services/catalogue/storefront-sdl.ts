@@ -120,5 +120,5 @@ export const STOREFRONT_SDL = /* GraphQL */ `
   }
 `;
 
-/** Spec section 9: queries fetch up to 100 products, 5 images and 2 variants; 20 collections. */
+/** Product rule R7.7: queries fetch up to 100 products, 5 images and 2 variants; 20 collections. */
 export const STOREFRONT_LIMITS = { collections: 20, handles: 20, ...MENU_PAGE_SIZES } as const;

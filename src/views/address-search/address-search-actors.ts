@@ -14,7 +14,7 @@ import { ONE_WEEK_MS, writeStored } from '../../app/storage';
 
 const failure = (message: string): LookupFailure => ({ message });
 
-/** The server's own message when it gave one (it names the postcode), else the spec's fallback. */
+/** The server's own message when it gave one (it names the postcode), else the fallback of product rule R3.7. */
 const messageOf = (error: unknown, fallback: string) =>
   (isApiRequestError(error) && error.status === 404 && error.serverMessage) || fallback;
 
@@ -55,7 +55,7 @@ export const liveAddressSearchMachine = addressSearchMachine.provide({
       ).catch(() => {
         throw failure(ADDRESS_SEARCH_MESSAGES.noRestaurants);
       });
-      // Spec section 7: the first of the returned list is used.
+      // Product rule R3.8: the first of the returned list is used.
       const first = nearest.data[0];
       return {
         address: { ...input, lat, lon },

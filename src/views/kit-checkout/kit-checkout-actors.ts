@@ -51,7 +51,7 @@ export const liveKitCheckoutMachine = kitCheckoutMachine.provide({
   },
   actions: {
     openActionUrl: (_, url: string) => window.location.assign(url),
-    // Spec section 8: a failed kit order is reported to error tracking.
+    // Product rule R8.8: a failed kit order is reported to error tracking.
     reportOrderFailure: (_, failure: CheckoutFailure) =>
       reportError('Something went wrong!', { status: failure.status, flow: 'kit-checkout' }),
   },

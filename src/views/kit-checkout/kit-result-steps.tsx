@@ -21,7 +21,7 @@ export function KitErrorStep({ actor }: KitStepProps) {
   );
 }
 
-/** How the box was paid: store credit first (spec section 5), the card for the rest. */
+/** How the box was paid: store credit first (product rule R8.7), the card for the rest. */
 function paidText({ totalPrice, storeCredit, amountCharged }: PlacedKitOrder): string {
   if (storeCredit <= 0) return `Paid: ${formatPrice(totalPrice)}.`;
   if (amountCharged <= 0) return `Paid: ${formatPrice(totalPrice)}, all from your store credit.`;

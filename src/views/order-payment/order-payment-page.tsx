@@ -52,7 +52,7 @@ const views = {
 
 /**
  * /payment/:orderId: pay an order left unpaid. Signed-in only: a signed-out customer goes to
- * /social-login with a returnTo parameter (spec section 2), and comes back here after sign-in.
+ * /social-login with a returnTo parameter (product rule R2.2), and comes back here after sign-in.
  */
 export default function OrderPaymentPage() {
   const customer = useCustomer();

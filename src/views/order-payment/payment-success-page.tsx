@@ -15,7 +15,7 @@ const isPaymentSuccessState = (state: unknown): state is PaymentSuccessState =>
   typeof (state as { orderId?: unknown }).orderId === 'string';
 
 /**
- * /payment/success: the order is paid. Spec section 2: a confirmation page reached from the
+ * /payment/success: the order is paid. Product rule R1.9: a confirmation page reached from the
  * wrong origin (not from paying an order here) goes to /.
  */
 export default function PaymentSuccessPage() {
