@@ -1,17 +1,18 @@
 import type { components } from '../../openapi/schema';
 import type { KitBasketState } from '../../machines/recipe-kit-basket/recipe-kit-basket.machine';
-import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../domain/voucher';
+import {
+  applyBasketVoucher,
+  changeBasketItem,
+  fetchBasket,
+  findBasket,
+  removeBasketVoucher,
+  type BasketDocument,
+} from './basket-calls';
 import { api, unwrap, type ApiClient } from './client';
 
 type Schemas = components['schemas'];
 
 const KIT_BASKET = 'RecipeKitBasket' satisfies Schemas['BasketType'];
-
-interface BasketDocument {
-  data: Schemas['BasketResource'];
-  included: Schemas['BasketItemResource'][];
-  meta: Schemas['BasketMeta'];
-}
 
 /** The recipe-kit basket document as the machine holds it: lines by week and the server's sums. */
 function toKitState({ data, included, meta }: BasketDocument): KitBasketState {
@@ -51,12 +52,8 @@ function toKitState({ data, included, meta }: BasketDocument): KitBasketState {
 
 /** The customer's recipe-kit basket, or null when they have none. */
 export async function loadKitBasket(client: ApiClient = api): Promise<KitBasketState | null> {
-  const list = await unwrap(client.GET('/baskets'));
-  const found = list.data.find((basket) => basket.attributes.basket_type === KIT_BASKET);
-  if (!found) return null;
-  return toKitState(
-    await unwrap(client.GET('/baskets/{id}', { params: { path: { id: found.id } } })),
-  );
+  const found = await findBasket(KIT_BASKET, client);
+  return found ? toKitState(await fetchBasket(found.id, client)) : null;
 }
 
 // Product rule R7.11: a new recipe-kit basket starts the subscription unless the customer says not.
@@ -86,17 +83,7 @@ export async function changeKitItem(
   input: { basketId: string; lineId: string; quantity: number },
   client: ApiClient = api,
 ): Promise<KitBasketState> {
-  const path = { id: input.basketId, itemId: Number(input.lineId) };
-  return toKitState(
-    input.quantity < 1
-      ? await unwrap(client.DELETE('/baskets/{id}/items/{itemId}', { params: { path } }))
-      : await unwrap(
-          client.PUT('/baskets/{id}/items/{itemId}', {
-            params: { path },
-            body: { quantity: input.quantity },
-          }),
-        ),
-  );
+  return toKitState(await changeBasketItem(input, client));
 }
 
 /** The plan: recipes a week and weeks between boxes, as a subscription. */
@@ -130,26 +117,12 @@ export async function applyKitVoucher(
   input: { basketId: string; code: string },
   client: ApiClient = api,
 ): Promise<KitBasketState> {
-  return toKitState(
-    await unwrap(
-      client.POST('/baskets/{id}/vouchers', {
-        params: { path: { id: input.basketId } },
-        body: { code: normaliseVoucherCode(input.code) },
-      }),
-      VOUCHER_MESSAGES.couldNotValidate,
-    ),
-  );
+  return toKitState(await applyBasketVoucher(input, client));
 }
 
 export async function removeKitVoucher(
   input: { basketId: string; voucherId: string },
   client: ApiClient = api,
 ): Promise<KitBasketState> {
-  return toKitState(
-    await unwrap(
-      client.DELETE('/baskets/{id}/vouchers/{voucherId}', {
-        params: { path: { id: input.basketId, voucherId: input.voucherId } },
-      }),
-    ),
-  );
+  return toKitState(await removeBasketVoucher(input, client));
 }

@@ -1,24 +1,22 @@
-import type { components } from '../../openapi/schema';
 import type { StoredDelivery } from '../../machines/address-search/address-search.machine';
 import type { TakeawayBasketState } from '../../machines/takeaway-basket/takeaway-basket.machine';
 import { hasRealStreet } from '../../domain/address';
 import type { TakeawayChoice } from '../../domain/takeaway-basket';
-import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../domain/voucher';
+import {
+  applyBasketVoucher,
+  changeBasketItem,
+  fetchBasket,
+  findBasket,
+  removeBasketVoucher,
+  type BasketDocument,
+} from './basket-calls';
 import { api, unwrap, type ApiClient } from './client';
-
-type Schemas = components['schemas'];
 
 /** Where and how the customer orders: the restaurant, their choice from /pasta-type, the address. */
 export interface TakeawayPlace {
   restaurantId: number;
   choice: TakeawayChoice;
   delivery: StoredDelivery;
-}
-
-interface BasketDocument {
-  data: Schemas['BasketResource'];
-  included: Schemas['BasketItemResource'][];
-  meta: Schemas['BasketMeta'];
 }
 
 /** The basket document as the machine holds it: dishes with their modifiers, and the server's totals. */
@@ -79,8 +77,7 @@ export async function loadTakeawayBasket(
   place: TakeawayPlace,
   client: ApiClient = api,
 ): Promise<TakeawayBasketState> {
-  const list = await unwrap(client.GET('/baskets'));
-  const found = list.data.find((basket) => basket.attributes.basket_type === 'TakeawayBasket');
+  const found = await findBasket('TakeawayBasket', client);
   if (!found) return { basketId: null, lines: [] };
   // The customer moved to another restaurant or way of ordering: the basket follows them.
   if (
@@ -96,7 +93,7 @@ export async function loadTakeawayBasket(
       ),
     );
   }
-  return toState(await unwrap(client.GET('/baskets/{id}', { params: { path: { id: found.id } } })));
+  return toState(await fetchBasket(found.id, client));
 }
 
 /** One dish with its modifiers; the first one creates the basket. */
@@ -142,45 +139,21 @@ export async function changeTakeawayItem(
   input: { basketId: string; lineId: string; quantity: number },
   client: ApiClient = api,
 ): Promise<TakeawayBasketState> {
-  const path = { id: input.basketId, itemId: Number(input.lineId) };
-  return toState(
-    input.quantity < 1
-      ? await unwrap(client.DELETE('/baskets/{id}/items/{itemId}', { params: { path } }))
-      : await unwrap(
-          client.PUT('/baskets/{id}/items/{itemId}', {
-            params: { path },
-            body: { quantity: input.quantity },
-          }),
-        ),
-  );
+  return toState(await changeBasketItem(input, client));
 }
 
 export async function applyTakeawayVoucher(
   input: { basketId: string; code: string },
   client: ApiClient = api,
 ): Promise<TakeawayBasketState> {
-  return toState(
-    await unwrap(
-      client.POST('/baskets/{id}/vouchers', {
-        params: { path: { id: input.basketId } },
-        body: { code: normaliseVoucherCode(input.code) },
-      }),
-      VOUCHER_MESSAGES.couldNotValidate,
-    ),
-  );
+  return toState(await applyBasketVoucher(input, client));
 }
 
 export async function removeTakeawayVoucher(
   input: { basketId: string; voucherId: string },
   client: ApiClient = api,
 ): Promise<TakeawayBasketState> {
-  return toState(
-    await unwrap(
-      client.DELETE('/baskets/{id}/vouchers/{voucherId}', {
-        params: { path: { id: input.basketId, voucherId: input.voucherId } },
-      }),
-    ),
-  );
+  return toState(await removeBasketVoucher(input, client));
 }
 
 export async function deleteTakeawayBasket(basketId: string, client: ApiClient = api) {
