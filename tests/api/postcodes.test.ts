@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POSTCODES } from '../../server/db/seed-data/postcodes';
 import { RESTAURANTS } from '../../server/db/seed-data/restaurants';
+import { signUp } from './support/payments';
 import { httpDirectory } from '../../server/services/postcode-directory/http-directory';
 import { ApiClient, useTestApp } from './support/test-app';
 
@@ -107,6 +108,98 @@ describe('the seeded directory', () => {
     for (const postcode of ['EH1 1YZ', 'CF10 1EP', 'NR2 1NH', 'YO1 7HH', 'M90 3NZ']) {
       expect(await nearestDelivering(postcode), postcode).toEqual([]);
     }
+  });
+});
+
+describe('any real UK postcode is placed (product rule R3.13)', () => {
+  const place = async (postcode: string) =>
+    (await client().get(`/postcodes/${encodeURIComponent(postcode)}`)).json().data.attributes;
+  const nearest = async (postcode: string) => {
+    const { lat, lon } = await place(postcode);
+    const response = await client().get(
+      `/restaurants/nearest?lat=${lat}&lon=${lon}&fulfillment_type=delivery`,
+    );
+    return (response.json().data as { attributes: { site: string } }[]).map(
+      (restaurant) => restaurant.attributes.site,
+    );
+  };
+
+  it.each([
+    ['SW1A 1AA', 51.50265, -0.13111, 'New Oxford Street'],
+    ['W4 2PH', 51.49118, -0.26268, 'Chiswick'],
+    ['EC1M 6BQ', 51.52106, -0.10152, 'Farringdon'],
+    ['SE10 9HT', 51.48162, -0.00089, 'Greenwich'],
+  ])(
+    '%s, not in the address table, is placed at its district and lists no addresses, so the customer types the street',
+    async (postcode, lat, lon, firstSite) => {
+      const addresses = await client().get(
+        `/postcodes/${encodeURIComponent(postcode.toLowerCase())}/addresses`,
+      );
+
+      expect(addresses.statusCode).toBe(200);
+      expect(addresses.json()).toEqual({ data: [], meta: { postcode, lat, lon } });
+      const geocoded = await client().get(`/postcodes/${encodeURIComponent(postcode)}`);
+      expect(geocoded.statusCode).toBe(200);
+      expect(geocoded.json().data.attributes).toEqual({ postcode, lat, lon });
+      expect((await nearest(postcode))[0]).toBe(firstSite);
+    },
+  );
+
+  it('places IV1 1AA in Inverness, far from every restaurant: no delivering restaurant, not an error', async () => {
+    const response = await client().get('/postcodes/IV1%201AA/addresses');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: [],
+      meta: { postcode: 'IV1 1AA', lat: 57.4874, lon: -4.23059 },
+    });
+    expect(await nearest('IV1 1AA')).toEqual([]);
+  });
+
+  it('still lists the addresses of a postcode in the address table rather than its district', async () => {
+    const response = await client().get('/postcodes/W4%202HD');
+
+    expect(response.json().data.attributes).toEqual({
+      postcode: 'W4 2HD',
+      lat: 51.4916,
+      lon: -0.2555,
+    });
+  });
+
+  it('answers 404 for a postcode shaped right whose district does not exist, and 400 for a malformed one', async () => {
+    const unknown = await client().get('/postcodes/QQ1%201AA/addresses');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors[0]).toMatchObject({
+      code: 'postcode_not_found',
+      detail: "We couldn't find any addresses for QQ1 1AA. Check the postcode and try again.",
+    });
+
+    const malformed = await client().get('/postcodes/SW1A%201A/addresses');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0]).toMatchObject({
+      code: 'invalid_postcode',
+      detail: 'Enter a real postcode, like W4 2HD',
+    });
+  });
+
+  it('saves an address at a district-placed postcode with its coordinates', async () => {
+    const api = client();
+    await signUp(api);
+    const response = await api.post('/addresses', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '07812 345678',
+      address1: '1 Horse Guards Road',
+      city: 'London',
+      zip: 'sw1a1aa',
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.attributes).toMatchObject({
+      zip: 'SW1A 1AA',
+      lat: 51.50265,
+      lon: -0.13111,
+    });
   });
 });
 

@@ -75,7 +75,7 @@ function AddressChoice({ actor, busy }: { actor: Actor; busy: boolean }) {
 }
 
 function ManualAddress({ actor, busy }: { actor: Actor; busy: boolean }) {
-  const { postcode, error } = useSelector(actor, (s) => s.context);
+  const { postcode, error, addresses } = useSelector(actor, (s) => s.context);
   const [fields, setFields] = useState({ address1: '', address2: '', city: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,9 +87,14 @@ function ManualAddress({ actor, busy }: { actor: Actor; busy: boolean }) {
       <p>
         Postcode: <strong>{postcode}</strong>
       </p>
+      {addresses.length === 0 && (
+        // Product rule R3.13: a postcode placed at its district comes with no address list.
+        <p>We found {postcode} but not its addresses: type your house number and street.</p>
+      )}
       <TextField
         id="address1"
         label="Address line 1"
+        hint="House number and street"
         autoComplete="address-line1"
         value={fields.address1}
         error={errorFor('address1')}
