@@ -30,6 +30,8 @@ test.describe('/menu, the product box', () => {
   test('browse weeks by keyboard, filter, see a dish, fill two weeks, plan, voucher, checkout', async ({
     page,
   }) => {
+    // The longest journey here, with an axe scan per screen: 60 s is too tight on a loaded 2-core CI.
+    test.slow();
     await page.goto('/menu');
     const box = boxPanel(page);
     await expect(box).toContainText('Your box is empty');
