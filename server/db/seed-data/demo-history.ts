@@ -21,6 +21,7 @@ import {
   subscriptions,
 } from '../schema';
 import { DISHES, REGULAR_TITLE, regularVariantId } from './catalogue-products';
+import { dishIdsForWeek } from './catalogue';
 import { TAKEAWAY_PRODUCTS } from './takeaway-menu';
 
 type Address = typeof addresses.$inferSelect;
@@ -222,8 +223,11 @@ async function seedPlan(tx: Queryable, demo: Demo, address: Address, now: Date) 
     .returning();
   const billed = weeks.filter((week) => week.billingDate <= now);
   for (const [index, week] of billed.entries()) {
-    // Two dishes a week, a different pair each week.
-    const dishes = [DISHES[(index * 2) % DISHES.length], DISHES[(index * 2 + 1) % DISHES.length]];
+    // Two dishes of that week's menu, a different pair each week.
+    const menu = dishIdsForWeek(week.startDate);
+    const dishes = [menu[index % menu.length], menu[(index + 5) % menu.length]].map((id) =>
+      DISHES.find((dish) => dish.id === id),
+    );
     const subtotal = dishes.reduce((sum, dish) => sum + (dish?.pricePence ?? 0), 0);
     const credit = index === 0 ? DEMO_CREDIT.spentPence : 0;
     const [order] = await tx
