@@ -145,12 +145,15 @@ for (const size of SIZES) {
       await page.getByLabel('Town or city').fill('London');
       await page.getByRole('button', { name: 'Deliver here' }).click();
       await expect(page).toHaveURL(/\/pasta-now$/);
+      // The menu's own "Change address" shows once the menu (a chunk of its own) has loaded.
+      const changeAddress = page.getByRole('main').getByRole('link', { name: 'Change address' });
+      await expect(changeAddress).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole('banner')).toHaveAttribute('data-variant', 'takeaway');
       await openNavigation(page);
       const nav = page.getByRole('navigation', { name: 'Main' });
       await expect(nav.getByRole('link', { name: 'Delivery', exact: true })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Change address' })).toHaveCount(0);
-      await page.getByRole('main').getByRole('link', { name: 'Change address' }).click();
+      await changeAddress.click();
       await expect(page).toHaveURL(/\/pasta-now-search-address$/);
     });
 
