@@ -13,7 +13,6 @@ import { openAccountMenu, signOutThroughMenu } from './support/account-menu';
 
 /** What the customer sees on each step of the auth machine. */
 const stepHeadings = {
-  '/social-login': 'Sign in or create an account',
   '/login': 'Sign in',
   '/signup': 'Create an account',
   '/forgot-password': 'Reset your password',
@@ -22,14 +21,14 @@ const stepHeadings = {
 test.describe('auth machine paths through the real UI', () => {
   // The machine's navigation between steps, walked as clicks on the links each step shows.
   const model = new TestModel(authMachine, {
-    input: { path: '/social-login', returnTo: '/', token: null, signedIn: false },
-    events: (['/social-login', '/login', '/signup', '/forgot-password'] as const).map(
+    // Product rule R2.12: /social-login is the email form; the walk starts there.
+    input: { path: '/social-login', returnTo: '/account', token: null, signedIn: false },
+    events: (['/login', '/signup', '/forgot-password'] as const).map(
       (path) => ({ type: 'url.changed', path, search: '' }) as AuthEvent,
     ),
     serializeState: (s) => JSON.stringify(s.value),
   });
   const linkTo: Record<string, Record<string, string>> = {
-    '/social-login': { '/login': 'Sign in with your email', '/signup': 'Create an account' },
     '/login': { '/forgot-password': 'Forgotten your password?', '/signup': 'Create an account' },
     '/signup': { '/login': 'Sign in' },
     '/forgot-password': { '/login': 'Back to sign in' },
@@ -39,7 +38,8 @@ test.describe('auth machine paths through the real UI', () => {
     if (route.length === 0) continue;
     test(`social-login → ${route.join(' → ')}`, async ({ page }) => {
       await page.goto('/social-login');
-      let at = '/social-login';
+      await expect(page).toHaveURL(/\/login$/);
+      let at = '/login';
       for (const next of route) {
         const label = linkTo[at]?.[next];
         if (label)
@@ -56,9 +56,13 @@ test.describe('auth machine paths through the real UI', () => {
 });
 
 test.describe('sign in', () => {
-  test('the demo customer signs in and lands on /', async ({ page }) => {
+  test('the demo customer signs in and, with nowhere to return to, lands on the account', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.email, DEMO.password);
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    // Product rule R2.11: no returnTo, so the account dashboard, not the postcode page.
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ciao Giulia');
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
   });
 
@@ -79,19 +83,18 @@ test.describe('sign in', () => {
 
   test('a signed-in customer reaching an auth screen goes to /', async ({ page }) => {
     await signIn(page, DEMO.email, DEMO.password);
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
     for (const path of Object.values(AUTH_PATHS)) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/pasta-now-search-address$/);
     }
   });
 
-  test('account pages send a signed-out customer to /social-login with returnTo, and back after sign-in', async ({
+  test('account pages send a signed-out customer to sign in with returnTo, and back after sign-in', async ({
     page,
   }) => {
     await page.goto('/account/my-details');
-    await expect(page).toHaveURL(/\/social-login\?returnTo=%2Faccount%2Fmy-details$/);
-    await page.getByRole('link', { name: 'Sign in with your email' }).click();
+    // /social-login?returnTo=… is the email form (product rule R2.12), returnTo kept.
     await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount%2Fmy-details$/);
     await page.getByLabel('Email address').fill(DEMO.email);
     await page.getByLabel('Password').fill(DEMO.password);
@@ -111,8 +114,8 @@ test.describe('sign up', () => {
     await page.getByLabel('Password').fill('cappelletti-1');
     await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
-    await page.goto('/account');
+    // Product rule R2.11: a new customer lands on their account.
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ciao Marco');
   });
 
@@ -169,8 +172,8 @@ test.describe('password recovery', () => {
       page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
     ).toBeVisible();
 
-    // The flow ends at home, signed in.
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    // The flow ends on the account, signed in (product rule R2.11).
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
 
     // The new password signs in and the old one no longer does. Asked of the API: signing out and
@@ -214,7 +217,7 @@ test.describe('password recovery', () => {
 test.describe('sign out', () => {
   test('clears the stored customer data and the session', async ({ page }) => {
     await signIn(page, DEMO.email, DEMO.password);
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
     await page.evaluate(() =>
       localStorage.setItem(
@@ -230,15 +233,15 @@ test.describe('sign out', () => {
       ),
     ).toEqual([]);
     await page.goto('/account');
-    await expect(page).toHaveURL(/\/social-login\?returnTo=/);
+    await expect(page).toHaveURL(/\/login\?returnTo=/);
   });
 
   test("still clears the client when the server refuses, and says 'Logout request failed'", async ({
     page,
   }) => {
     await signIn(page, DEMO.email, DEMO.password);
-    // The menu stays open only on the page it was opened on: open it once the redirect home is done.
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    // The menu stays open only on the page it was opened on: open it once the redirect is done.
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
     await page.route('**/api/v2/sessions', (route) =>
       route.request().method() === 'DELETE'

@@ -14,9 +14,10 @@ test.describe('routes and redirects', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('/account signed out goes to /social-login?returnTo=%2Faccount', async ({ page }) => {
+  test('/account signed out goes to sign in with returnTo=%2Faccount', async ({ page }) => {
     await page.goto('/account');
-    await expect(page).toHaveURL(/\/social-login\?returnTo=%2Faccount$/);
+    // /social-login is the email form while there are no social providers (product rule R2.12).
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount$/);
   });
 });
 
@@ -125,7 +126,8 @@ test.describe('shell', () => {
     await menu.focus();
     await page.keyboard.press('Enter');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: 'Gifts' })).toBeVisible();
+    // Gifts has no screen yet, so it is not offered (product rule R1.14): the drawer shows Delivery.
+    await expect(page.getByRole('link', { name: 'Delivery' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();

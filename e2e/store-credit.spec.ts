@@ -105,7 +105,8 @@ test.describe('store credit', () => {
     await page.getByLabel('Password').fill('tortellini-2026');
     await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    // Product rule R2.11: sign-up lands on the account.
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
     await verifyEmail(page, { ...customer, password: '' });
     await page.goto('/account/dashboard');
     await redeem(page, 'WELCOME60');

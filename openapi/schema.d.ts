@@ -217,7 +217,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's orders with their line items. Upcoming (delivery today or later) soonest first, up to 3000; past latest first in pages of 4. Dropped orders are never in the history. */
+        /** The signed-in customer's orders with their line items. Upcoming (delivery today or later, not yet delivered or collected) soonest first, up to 3000; past (before today, or delivered or collected) latest first in pages of 4. Dropped orders are never in the history. */
         get: operations["listOrders"];
         put?: never;
         post?: never;

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
+import { isAppPath } from '../domain/app-routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/error-handler';
@@ -164,8 +165,11 @@ export async function buildApp({
         .code(404)
         .send(errorDocument([{ status: '404', code: 'not_found', title: 'Not found' }]));
     }
-    // History fallback: the SPA's router decides what an unknown path shows (its own 404 page).
+    // History fallback: a screen of the app gets the shell with 200; any other path the same shell
+    // with 404, so a crawler or a link checker sees the miss while the SPA shows its not-found page
+    // (product rule R1.13).
     return reply
+      .code(isAppPath(request.url) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .sendFile('index.html', { maxAge: 0, immutable: false });
   });

@@ -136,6 +136,8 @@ export const authMachine = setup({
     hasToken: ({ context }) => context.token !== null,
     isSignedIn: ({ context }) => context.signedIn,
     isPath: (_, params: { actual: string; expected: string }) => params.actual === params.expected,
+    isSignInPath: (_, params: { actual: string }) =>
+      params.actual === AUTH_PATHS.login || params.actual === AUTH_PATHS.socialLogin,
     isResetSession: ({ context }) => context.resetSession,
     hasFormErrors: (_, errors: FormError[]) => errors.length > 0,
     isPasswordReset: (_, output: { passwordReset: boolean }) => output.passwordReset,
@@ -224,26 +226,20 @@ export const authMachine = setup({
           },
           target: 'steps.forgotPassword',
         },
-        { target: 'steps.socialLogin' },
+        // Product rule R2.12: without social sign-in providers, /social-login is the email form.
+        { target: 'steps.login' },
       ],
     },
     // The steps a customer can move between freely, by link, typed URL or Back.
     steps: {
-      initial: 'socialLogin',
+      initial: 'login',
       on: {
         'url.changed': [
           {
+            // Product rule R2.12: /social-login (no social providers yet) and /login are one form.
             guard: {
-              type: 'isPath',
-              params: ({ event }) => ({ actual: event.path, expected: AUTH_PATHS.socialLogin }),
-            },
-            target: '.socialLogin',
-            actions: 'clearErrors',
-          },
-          {
-            guard: {
-              type: 'isPath',
-              params: ({ event }) => ({ actual: event.path, expected: AUTH_PATHS.login }),
+              type: 'isSignInPath',
+              params: ({ event }) => ({ actual: event.path }),
             },
             target: '.login',
             actions: 'clearErrors',
@@ -268,7 +264,6 @@ export const authMachine = setup({
         ],
       },
       states: {
-        socialLogin: { meta: { path: AUTH_PATHS.socialLogin } },
         login: {
           meta: { path: AUTH_PATHS.login },
           on: {

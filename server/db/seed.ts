@@ -24,6 +24,7 @@ import { POSTCODES } from './seed-data/postcodes';
 import { RESTAURANTS } from './seed-data/restaurants';
 import { VOUCHERS } from './seed-data/vouchers';
 import { seedCatalogue } from './seed-data/catalogue';
+import { seedDemoHistory } from './seed-data/demo-history';
 
 export const DEMO_CUSTOMER = {
   email: 'demo@sfoglia.test',
@@ -32,8 +33,12 @@ export const DEMO_CUSTOMER = {
   lastName: 'Rossi',
 };
 
-/** Idempotent: runs on every start and adds only what is missing. */
-export async function seedDatabase(db: Database) {
+/**
+ * Idempotent: runs on every start and adds only what is missing. The demo customer comes with a
+ * history (orders, a plan, store credit: `seed-data/demo-history.ts`) unless `demoHistory` is
+ * false, as for the API tests' template, whose billing and list tests own every order they count.
+ */
+export async function seedDatabase(db: Database, { demoHistory = true } = {}) {
   await db.transaction(async (tx) => {
     await tx.insert(restaurants).values(RESTAURANTS).onConflictDoNothing();
     await tx
@@ -88,17 +93,21 @@ export async function seedDatabase(db: Database) {
       })
       .returning();
     if (!demo) return;
-    await tx.insert(addresses).values({
-      customerId: demo.id,
-      address1: '12 Devonshire Road',
-      city: 'London',
-      zip: 'W4 2HD',
-      firstName: DEMO_CUSTOMER.firstName,
-      lastName: DEMO_CUSTOMER.lastName,
-      phone: '+447812345678',
-      isDefault: true,
-      lat: 51.4916,
-      lon: -0.2555,
-    });
+    const [home] = await tx
+      .insert(addresses)
+      .values({
+        customerId: demo.id,
+        address1: '12 Devonshire Road',
+        city: 'London',
+        zip: 'W4 2HD',
+        firstName: DEMO_CUSTOMER.firstName,
+        lastName: DEMO_CUSTOMER.lastName,
+        phone: '+447812345678',
+        isDefault: true,
+        lat: 51.4916,
+        lon: -0.2555,
+      })
+      .returning();
+    if (home && demoHistory) await seedDemoHistory(tx, demo, home, new Date());
   });
 }

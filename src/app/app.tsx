@@ -1,10 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BasketRedirect } from '../views/basket-redirect/basket-redirect';
 import { AppLayout } from './layout/app-layout';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { lazyRoute } from './lazy-route';
-import { WALLET_PATHS } from '../flows/wallet-paths';
+import { APP_ROUTES, type AccountRoute, type AppRoute } from '../../domain/app-routes';
 
 // Every screen is its own chunk: the first load carries only the shell and the screen asked for.
 const AddressSearchPage = lazyRoute(() => import('../views/address-search/address-search-page'));
@@ -33,21 +33,48 @@ const PaymentSuccessPage = lazyRoute(() => import('../views/order-payment/paymen
 const NotFoundPage = lazyRoute(() => import('../components/not-found-page'));
 const VerifyEmailPage = lazyRoute(() => import('../views/verify-email/verify-email-page'));
 
-/** The takeaway checkout's steps and the wallet's return screens: one element keeps one flow. */
-export const TAKEAWAY_CHECKOUT_ROUTES = [
-  '/pasta-now-checkout',
-  '/pasta-now-checkout/*',
-  WALLET_PATHS.confirmation,
-  WALLET_PATHS.setupConfirmation,
-];
+/**
+ * Product rule R1.13: every screen of `APP_ROUTES` has its element here (a route without one fails
+ * to compile). Paths sharing one element (the auth steps, the takeaway checkout and its wallet
+ * returns) keep one flow running while the customer moves between them.
+ */
+const authFlow = <AuthFlow />;
+const takeawayCheckout = <TakeawayCheckoutFlow />;
+const routeElements = {
+  home: <Navigate to={APP_ROUTES.addressSearch} replace />,
+  products: <Navigate to={APP_ROUTES.productBox} replace />,
+  addressSearch: <AddressSearchPage />,
+  socialLogin: authFlow,
+  signup: authFlow,
+  login: authFlow,
+  forgotPassword: authFlow,
+  resetPassword: authFlow,
+  takeawayMenu: <TakeawayMenuPage />,
+  productBox: <ProductBoxPage />,
+  restaurantFinder: <RestaurantFinderPage />,
+  takeawayCheckout,
+  walletConfirmation: takeawayCheckout,
+  walletSetupConfirmation: takeawayCheckout,
+  pastaType: <PastaTypePage />,
+  takeawayBasket: <BasketRedirect signedInTo={APP_ROUTES.takeawayMenu} />,
+  kitBasket: <BasketRedirect signedInTo={APP_ROUTES.productBox} />,
+  kitCheckout: <KitCheckoutFlow />,
+  paymentSuccess: <PaymentSuccessPage />,
+  orderPayment: <OrderPaymentPage />,
+  verifyEmail: <VerifyEmailPage />,
+  support: <SupportPage />,
+  restaurants: <RestaurantsPage />,
+  restaurant: <RestaurantPage />,
+  tracking: <TakeawayTrackingPage />,
+  rating: <RatingPage />,
+  ratingConfirmation: <RatingConfirmationPage />,
+  // The account's own router (account-layout.tsx) draws its children from ACCOUNT_ROUTES.
+  account: <AccountLayout />,
+} satisfies Record<Exclude<AppRoute, AccountRoute>, ReactElement>;
 
-export const AUTH_ROUTES = [
-  '/social-login',
-  '/signup',
-  '/login',
-  '/forgot-password',
-  '/reset-password',
-];
+const routes = Object.entries(routeElements) as [Exclude<AppRoute, AccountRoute>, ReactElement][];
+const pathOf = (route: Exclude<AppRoute, AccountRoute>) =>
+  route === 'account' ? `${APP_ROUTES.account}/*` : APP_ROUTES[route];
 
 export function App() {
   const { pathname } = useLocation();
@@ -62,36 +89,9 @@ export function App() {
           }
         >
           <Routes>
-            <Route path="/" element={<Navigate to="/pasta-now-search-address" replace />} />
-            <Route path="/products" element={<Navigate to="/menu" replace />} />
-            <Route path="/pasta-now-search-address" element={<AddressSearchPage />} />
-            {/* One element for every auth path, so moving between steps keeps the flow's actor. */}
-            {AUTH_ROUTES.map((path) => (
-              <Route key={path} path={path} element={<AuthFlow />} />
+            {routes.map(([route, element]) => (
+              <Route key={route} path={pathOf(route)} element={element} />
             ))}
-            <Route path="/pasta-now" element={<TakeawayMenuPage />} />
-            <Route path="/menu" element={<ProductBoxPage />} />
-            <Route path="/pasta-now-find" element={<RestaurantFinderPage />} />
-            {TAKEAWAY_CHECKOUT_ROUTES.map((path) => (
-              <Route key={path} path={path} element={<TakeawayCheckoutFlow />} />
-            ))}
-            <Route path="/pasta-type" element={<PastaTypePage />} />
-            <Route path="/my-basket" element={<BasketRedirect signedInTo="/pasta-now" />} />
-            <Route path="/my-rk-basket" element={<BasketRedirect signedInTo="/menu" />} />
-            {/* One element for every kit checkout path, so moving between steps keeps the flow. */}
-            {['/checkout', '/checkout/*'].map((path) => (
-              <Route key={path} path={path} element={<KitCheckoutFlow />} />
-            ))}
-            <Route path="/account/*" element={<AccountLayout />} />
-            <Route path="/payment/success" element={<PaymentSuccessPage />} />
-            <Route path="/payment/:orderId" element={<OrderPaymentPage />} />
-            <Route path="/verify-email" element={<VerifyEmailPage />} />
-            <Route path="/support" element={<SupportPage />} />
-            <Route path="/restaurants" element={<RestaurantsPage />} />
-            <Route path="/restaurant/:restaurantId" element={<RestaurantPage />} />
-            <Route path="/takeaway/track/:orderId" element={<TakeawayTrackingPage />} />
-            <Route path="/rate-my-takeaway" element={<RatingPage />} />
-            <Route path="/rate-my-takeaway/confirmation" element={<RatingConfirmationPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

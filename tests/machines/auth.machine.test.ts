@@ -79,8 +79,6 @@ const modelEvents = [
 
 /** What must hold in each state, whatever path led there. */
 const stateAssertions = {
-  'steps.socialLogin': (s: Snapshot) =>
-    expect(s.getMeta()['auth.steps.socialLogin']).toEqual({ path: '/social-login' }),
   'steps.login': (s: Snapshot) =>
     expect(s.getMeta()['auth.steps.login']).toEqual({ path: '/login' }),
   'steps.signup': (s: Snapshot) =>
@@ -249,6 +247,14 @@ describe('auth machine: the product rules', () => {
     const { actor } = start({ path: '/login', signedIn: true, returnTo: '/account' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output?.redirectTo).toBe('/');
+  });
+
+  it('shows the email sign-in form at /social-login, with no social providers (R2.12)', () => {
+    const { actor } = start({ path: '/social-login' });
+    expect(actor.getSnapshot().matches({ steps: 'login' })).toBe(true);
+    actor.send({ type: 'url.changed', path: '/signup', search: '' });
+    actor.send({ type: 'url.changed', path: '/social-login', search: '' });
+    expect(actor.getSnapshot().matches({ steps: 'login' })).toBe(true);
   });
 
   it('performs the token sign-in first', () => {

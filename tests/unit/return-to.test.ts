@@ -23,3 +23,14 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo(value)).toBe('/');
   });
 });
+
+describe('safeReturnTo with the sign-in fallback (product rule R2.11)', () => {
+  it('falls back to the account when nothing safe is asked for', () => {
+    expect(safeReturnTo(null, '/account')).toBe('/account');
+    expect(safeReturnTo('//evil.example', '/account')).toBe('/account');
+  });
+
+  it('still follows a site path', () => {
+    expect(safeReturnTo('/menu?week=2', '/account')).toBe('/menu?week=2');
+  });
+});

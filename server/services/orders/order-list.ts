@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { orders } from '../../db/schema';
 import { views, type OrderRow, type OrderView } from './takeaway-orders';
@@ -6,6 +6,8 @@ import { views, type OrderRow, type OrderView } from './takeaway-orders';
 /** Product rule R9.5: the upcoming list takes up to 3000, the history pages of 4. */
 export const UPCOMING_PAGE_SIZE = 3000;
 export const PAST_PAGE_SIZE = 4;
+/** Product rule R9.6: an order in one of these states has reached the customer. */
+export const FINISHED_STATES = ['delivered', 'collected'];
 
 export interface OrderListQuery {
   deliveryDate?: 'upcoming' | 'past';
@@ -19,6 +21,7 @@ export interface OrderListQuery {
 /**
  * GET orders: the customer's orders by delivery date. Upcoming is delivery today or later, soonest
  * first; past is before today, latest first, and never shows dropped orders (product rule R9.5).
+ * An order delivered or collected is past, even on its delivery day (product rule R9.6).
  */
 export async function listCustomerOrders(
   db: Queryable,
@@ -33,8 +36,12 @@ export async function listCustomerOrders(
     query.type ? eq(orders.type, query.type) : undefined,
     query.subscriptionId ? eq(orders.subscriptionId, query.subscriptionId) : undefined,
     excluded.length ? notInArray(orders.state, excluded) : undefined,
-    query.deliveryDate === 'upcoming' ? gte(orders.deliveryDate, today) : undefined,
-    query.deliveryDate === 'past' ? lt(orders.deliveryDate, today) : undefined,
+    query.deliveryDate === 'upcoming'
+      ? and(gte(orders.deliveryDate, today), notInArray(orders.state, FINISHED_STATES))
+      : undefined,
+    query.deliveryDate === 'past'
+      ? or(lt(orders.deliveryDate, today), inArray(orders.state, FINISHED_STATES))
+      : undefined,
   ];
   const where = and(...conditions);
   const perPage =

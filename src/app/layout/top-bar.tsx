@@ -8,6 +8,8 @@ import { useCustomer, useSessionActor } from '../../session/session-context';
 import { DisclosureMenu } from './disclosure-menu';
 import { ACCOUNT_MENU, MAIN_MENU } from './menu-items';
 import type { TopBarVariant } from './top-bar-variant';
+import { APP_ROUTES } from '../../../domain/app-routes';
+import './layout.css';
 
 function BookATableMenu() {
   const [restaurants, setRestaurants] = useState<Restaurant[] | null>(null);
@@ -33,14 +35,34 @@ function BookATableMenu() {
   );
 }
 
+/**
+ * Product rule R2.11: "Sign in" brings the customer back to the page they were on. From a sign-in
+ * screen itself (or home) there is nowhere to come back to: sign-in then lands on the account.
+ */
+function signInLink(pathname: string, search: string): string {
+  const here = `${pathname}${search}`;
+  const isAuthScreen = AUTH_SCREENS.some((path) => path === pathname);
+  if (isAuthScreen || pathname === APP_ROUTES.home) return APP_ROUTES.socialLogin;
+  return `${APP_ROUTES.socialLogin}?${new URLSearchParams({ returnTo: here })}`;
+}
+
+const AUTH_SCREENS: string[] = [
+  APP_ROUTES.socialLogin,
+  APP_ROUTES.login,
+  APP_ROUTES.signup,
+  APP_ROUTES.forgotPassword,
+  APP_ROUTES.resetPassword,
+];
+
 function AccountMenu() {
   const customer = useCustomer();
+  const { pathname, search } = useLocation();
   const session = useSessionActor();
   const navigate = useNavigate();
   if (customer === undefined) return null;
   if (customer === null) {
     return (
-      <Link className="nav__link" to="/social-login">
+      <Link className="nav__link" to={signInLink(pathname, search)}>
         Sign in
       </Link>
     );
@@ -115,12 +137,12 @@ export function TopBar({ variant }: { variant: TopBarVariant }) {
               <li>
                 <BookATableMenu />
               </li>
+              {/* Product rule R1.15: "Delivery" reads the same everywhere; the takeaway menu offers
+                  "Change address" beside the address it delivers to. */}
               {MAIN_MENU.slice(1).map((item) => (
                 <li key={item.to}>
                   <NavLink className="nav__link" to={item.to}>
-                    {variant === 'takeaway' && item.label === 'Delivery'
-                      ? 'Change address'
-                      : item.label}
+                    {item.label}
                   </NavLink>
                 </li>
               ))}

@@ -1,95 +1,25 @@
-import { orderPaymentPath } from '../../../machines/shared/order-paths';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { api, unwrap } from '../../api/client';
-import { toEntity } from '../../api/json-api';
-import { ORDER_FETCH_FAILED, type LineItem, type Order } from '../../api/orders';
+import { APP_ROUTES } from '../../../domain/app-routes';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { QueryError } from '../../components/query-error';
-import { formatPrice } from '../../../domain/money';
-import { isPaymentFailed, orderStatusText } from '../../../domain/order-status';
+import { OrderCard } from './order-card';
+import { fetchOrderPage } from './order-list-query';
+import './orders.css';
 
 /** Product rule R9.5: the upcoming list takes up to 3000 orders. */
 const UPCOMING_PER_PAGE = 3000;
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-
-interface UpcomingOrder {
-  order: Order;
-  items: LineItem[];
-}
-
-async function fetchUpcomingOrders(): Promise<UpcomingOrder[]> {
-  const body = await unwrap(
-    api.GET('/orders', {
-      params: {
-        query: { 'filter[delivery_date]': 'upcoming', per_page: UPCOMING_PER_PAGE },
-      },
-    }),
-    ORDER_FETCH_FAILED,
-  );
-  const items = body.included.map((resource) => toEntity(resource) as LineItem);
-  return body.data.map((resource) => {
-    const order = toEntity(resource) as Order;
-    return {
-      order,
-      items: order.lineItemIds.flatMap((id) => items.filter((item) => item.id === id)),
-    };
-  });
-}
-
-function OrderCard({ order, items }: UpcomingOrder) {
-  const headingId = `upcoming-order-${order.id}`;
-  return (
-    <li>
-      <article className="card" aria-labelledby={headingId}>
-        <h2 id={headingId}>
-          {order.deliveryDate
-            ? `Delivery on ${longDate.format(new Date(`${order.deliveryDate}T00:00:00Z`))}`
-            : `Order ${order.id}`}
-        </h2>
-        <p>
-          <strong>{orderStatusText(order.state)}</strong>
-          {order.chefSelected ? ' · Dishes chosen by our chef' : null}
-        </p>
-        <ul aria-label="Items">
-          {items.map((item) => (
-            <li key={item.id}>
-              {item.quantity} × {item.title}
-              {item.variantTitle ? ` (${item.variantTitle})` : null}
-            </li>
-          ))}
-        </ul>
-        <p>Total {formatPrice(order.totalPrice)}</p>
-        {/* Product rule R9.2: payment_pending and not_authorized orders are payment-failed. */}
-        {isPaymentFailed(order.state) && (
-          <p>
-            <Link
-              className="button button--primary"
-              to={orderPaymentPath(order.id)}
-              aria-describedby={headingId}
-            >
-              Pay now
-            </Link>
-          </p>
-        )}
-      </article>
-    </li>
-  );
-}
-
-/** /account/upcoming-orders: the customer's orders still to be delivered, soonest first. */
+/**
+ * /account/upcoming-orders: the customer's orders still to come, soonest first. A takeaway that
+ * has been delivered or collected is in the order history instead (product rule R9.6).
+ */
 export function UpcomingOrdersPage() {
   useDocumentTitle('Upcoming orders');
   // Read again on every visit: an order paid a moment ago must not still say 'Payment failed'.
   const upcoming = useQuery({
     queryKey: ['orders', 'upcoming'],
-    queryFn: fetchUpcomingOrders,
+    queryFn: () => fetchOrderPage('upcoming', 1, UPCOMING_PER_PAGE),
     staleTime: 0,
   });
   return (
@@ -101,15 +31,18 @@ export function UpcomingOrdersPage() {
         <p className="page-loading" role="status">
           Loading your orders…
         </p>
-      ) : upcoming.data.length === 0 ? (
+      ) : upcoming.data.orders.length === 0 ? (
         <p>You have no upcoming orders.</p>
       ) : (
         <ul className="order-list" aria-label="Upcoming orders">
-          {upcoming.data.map((entry) => (
+          {upcoming.data.orders.map((entry) => (
             <OrderCard key={entry.order.id} {...entry} />
           ))}
         </ul>
       )}
+      <p>
+        <Link to={APP_ROUTES.orderHistory}>See your past orders</Link>
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { APP_ROUTES } from '../../../domain/app-routes';
 import { safeReturnTo } from '../../../domain/return-to';
 import { flash } from '../../components/flash/flash-store';
 import type { AtomicTopStates, ChildStates } from '../../flows/flow-types';
@@ -12,7 +13,6 @@ import { ForgotPasswordStep, ResetRequestedStep } from './forgot-password-step';
 import { LoginStep } from '../../components/account/login-step';
 import { ResetPasswordStep } from './reset-password-step';
 import { SignupStep } from '../../components/account/signup-step';
-import { SocialLoginStep } from './social-login-step';
 
 /** Read from the machine: a step added there is a step here. */
 type StepState = ChildStates<typeof liveAuthMachine, 'steps'>;
@@ -24,7 +24,6 @@ type FormWorkState = Exclude<
 
 /** One view per step: a new step state fails to compile until it has one. */
 const stepViews = {
-  socialLogin: SocialLoginStep,
   login: LoginStep,
   signup: SignupStep,
   forgotPassword: ForgotPasswordStep,
@@ -46,7 +45,10 @@ const NOTICES = {
   passwordChanged: 'Your password has been changed.',
 } as const;
 
-/** Sign-in, sign-up and password recovery: /social-login, /login, /signup, /forgot-password, /reset-password. */
+/**
+ * Sign-in, sign-up and password recovery: /social-login (the email form while there are no social
+ * providers, product rule R2.12), /login, /signup, /forgot-password, /reset-password.
+ */
 export default function AuthFlow() {
   const status = useSessionStatus();
   if (status === 'loading')
@@ -67,7 +69,8 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
       const params = new URLSearchParams(location.search);
       return {
         path: location.pathname,
-        returnTo: safeReturnTo(params.get('returnTo')),
+        // Product rule R2.11: back where the customer was going, else their account.
+        returnTo: safeReturnTo(params.get('returnTo'), APP_ROUTES.account),
         token: params.get('token'),
         signedIn,
       };
