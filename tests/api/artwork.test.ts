@@ -21,7 +21,8 @@ describe('artwork in the API (product rules R14.6, R14.8)', () => {
     const urls = restaurants.map((r) => r.attributes.image_url);
     expect(urls.every((url) => url?.startsWith('/artwork/restaurant/'))).toBe(true);
     expect(new Set(urls).size).toBe(restaurants.length);
-    for (const url of urls) expect(fs.existsSync(path.join(publicDir, url ?? '')), url).toBe(true);
+    for (const url of urls)
+      expect(fs.existsSync(path.join(publicDir, url ?? '')), url ?? '').toBe(true);
   });
 
   it('gives one restaurant and the nearest ones with their image_url', async () => {
