@@ -527,6 +527,7 @@ const RESTAURANTS: Artwork[] = [
     door: '#2a2320',
     texture: 'brick',
     plants: false,
+    doorLeft: true,
   }),
   shop('greenwich', {
     site: 'Greenwich',
@@ -547,6 +548,7 @@ const RESTAURANTS: Artwork[] = [
     door: '#5a1a26',
     texture: 'render',
     plants: false,
+    doorLeft: true,
   }),
   shop('york', {
     site: 'York',
@@ -557,6 +559,7 @@ const RESTAURANTS: Artwork[] = [
     door: '#2a2a2a',
     texture: 'stone',
     plants: true,
+    doorLeft: true,
   }),
   shop('manchester-airport', {
     site: 'Manchester Airport',
@@ -587,6 +590,7 @@ const RESTAURANTS: Artwork[] = [
     door: '#111111',
     texture: 'brick',
     plants: false,
+    doorLeft: true,
   }),
 ];
 

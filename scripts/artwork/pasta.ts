@@ -171,12 +171,12 @@ function pieces(c: Canvas, v: Vessel, shape: PieceShape, dough: Dough, sauce: Sa
   );
   // Sauce clinging to a few pieces.
   c.add(
-    spots
+    `<g fill="${sauceMid}" opacity="${coat + 0.3}">${spots
       .filter(() => r.next() < 0.5)
       .map(
         ([x, y]) =>
-          `<circle cx="${n(x + r.between(-4, 4))}" cy="${n(y + r.between(-4, 4))}" r="${n(r.between(3, 7))}" fill="${sauceMid}" opacity="${coat + 0.3}"/>`,
+          `<circle cx="${Math.round(x + r.between(-4, 4))}" cy="${Math.round(y + r.between(-4, 4))}" r="${r.int(3, 7)}"/>`,
       )
-      .join(''),
+      .join('')}</g>`,
   );
 }

@@ -10,6 +10,8 @@ export interface ShopRecipe {
   /** Brick, stone or render on the wall. */
   texture: 'brick' | 'stone' | 'render' | 'glass';
   plants: boolean;
+  /** The door on the left of the windows rather than the right. */
+  doorLeft?: boolean;
 }
 
 /** A shop front: wall, striped awning, a sign with the site's name, warm windows and a door. */
@@ -38,7 +40,8 @@ export function drawShop(c: Canvas, s: ShopRecipe) {
     `<text x="240" y="92" font-family="Georgia,serif" font-size="30" font-weight="700" letter-spacing="6" fill="#fbf2dc" text-anchor="middle">SFOGLIA</text>`,
     `<text x="240" y="109" font-family="Georgia,serif" font-size="13" font-style="italic" fill="#e9c46a" text-anchor="middle">${escapeXml(`${s.site} · ${s.city}`)}</text>`,
   );
-  // The shop's glass: warm light, lamps, tables and diners' silhouettes.
+  // The shop's glass: warm light, lamps, tables and diners' silhouettes; mirrored with the door on the left.
+  c.add(s.doorLeft ? '<g transform="matrix(-1 0 0 1 480 0)">' : '<g>');
   c.add(
     `<rect x="36" y="150" width="250" height="170" fill="${c.linear(['#ffd98a', '#f0a64a', '#b8652a'])}"/>`,
     `<path d="M80 150v20M160 150v24M240 150v20" stroke="#3a2414" stroke-width="2"/><circle cx="80" cy="176" r="8" fill="#fff3c4"/><circle cx="160" cy="180" r="8" fill="#fff3c4"/><circle cx="240" cy="176" r="8" fill="#fff3c4"/>`,
@@ -48,7 +51,9 @@ export function drawShop(c: Canvas, s: ShopRecipe) {
   );
   // The door.
   c.add(
-    `<rect x="310" y="150" width="120" height="170" fill="${s.door}"/><rect x="322" y="162" width="96" height="100" fill="${c.linear(['#ffd98a', '#d98a3a'])}"/><circle cx="410" cy="290" r="5" fill="#e9c46a"/><text x="370" y="214" font-family="Georgia,serif" font-size="14" fill="#4a2414" text-anchor="middle">aperto</text>`,
+    `<rect x="310" y="150" width="120" height="170" fill="${s.door}"/><rect x="322" y="162" width="96" height="100" fill="${c.linear(['#ffd98a', '#d98a3a'])}"/><circle cx="410" cy="290" r="5" fill="#e9c46a"/>`,
+    '</g>',
+    `<text x="${s.doorLeft ? 110 : 370}" y="214" font-family="Georgia,serif" font-size="14" fill="#4a2414" text-anchor="middle">aperto</text>`,
   );
   // The awning over the windows: scalloped stripes, shadow below.
   const stripes = Array.from({ length: 12 }, (_, i) => i)
