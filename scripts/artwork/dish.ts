@@ -22,7 +22,7 @@ export function drawPasta(c: Canvas, recipe: PastaRecipe) {
   if (recipe.shape === 'lasagne') {
     lasagneSlice(c, vessel.cx, vessel.cy);
   } else {
-    saucePool(c, vessel, recipe.sauce, 0.95);
+    saucePool(c, vessel, recipe.sauce, 0.9);
     pasta(c, vessel, recipe.shape, recipe.dough, recipe.sauce, recipe.coat ?? 0.35);
     gloss(c, vessel);
   }

@@ -379,7 +379,7 @@ const CATALOGUE: Artwork[] = [
   dish('kit', 'squid-ink-spaghetti-prawns', 'Squid-ink spaghetti with prawns', {
     shape: 'spaghetti',
     dough: 'squidInk',
-    sauce: 'squidInk',
+    sauce: 'whiteWine',
     toppings: [
       ['prawn', 5, 1.1],
       ['chilli', 6],

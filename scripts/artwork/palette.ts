@@ -28,7 +28,7 @@ export type Sauce = keyof typeof SAUCES;
 export const DOUGHS = {
   egg: ['#fbe39a', '#e0b350'],
   durum: ['#f6e3ab', '#d4b46a'],
-  squidInk: ['#5a5a63', '#1c1c21'],
+  squidInk: ['#7a7a86', '#26262c'],
   saffron: ['#ffd967', '#e39f22'],
   chestnut: ['#d8aa7a', '#9c6f44'],
   corn: ['#fde58a', '#dcae32'],

@@ -60,13 +60,13 @@ export function pasta(
 function nest(c: Canvas, v: Vessel, shape: StrandShape, dough: Dough, sauce: Sauce, coat: number) {
   const r = c.random;
   const { width, count: base, ruffle, hole } = STRANDS[shape];
-  const count = Math.round(base * 1.3);
+  const count = Math.round(base * (width < 6 ? 1.8 : 1.5));
   const [light, deep] = DOUGHS[dough];
   const radius = v.well * 0.92;
   const paths = Array.from({ length: count }, (_, i) => {
-    const r0 = r.between(8, radius * (i < count / 3 ? 0.5 : 0.95));
+    const r0 = r.between(6, radius * (i < count / 3 ? 0.55 : 1));
     const a0 = r.between(0, Math.PI * 2);
-    const span = r.between(1.6, 3.6) * (width > 8 ? 0.8 : 1);
+    const span = r.between(2, 4) * (width > 8 ? 0.8 : 1);
     const dr = r.between(-radius * 0.35, radius * 0.35);
     const pts = Array.from({ length: 6 }, (_, k) => {
       const a = a0 + (span * k) / 5;
