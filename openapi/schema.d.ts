@@ -1330,6 +1330,8 @@ export interface components {
                 has_table_numbers: boolean;
                 delivery_radius_miles: number;
                 fulfillment_types: components["schemas"]["FulfillmentType"][];
+                /** @description The site's shop-front artwork (480 x 360 SVG), same origin. */
+                image_url: string | null;
                 /** @description Only on /restaurants/nearest. */
                 distance_miles?: number;
             };

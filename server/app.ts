@@ -12,6 +12,7 @@ import { loggerOptions, type DestinationStream } from './http/log-redaction';
 import { guardDevTools } from './http/dev-tools';
 import { installOriginCheck } from './http/origin-check';
 import { installSecurityHeaders } from './http/security-headers';
+import { installPublicFileCache } from './http/public-cache';
 import { ApiError, errorDocument } from './http/jsonapi';
 import { ajvOptions, frameworkErrors, installInputGuards } from './http/input-guards';
 import { createDeps, type Deps } from './deps';
@@ -158,6 +159,7 @@ export async function buildApp({
       maxAge: '1y',
       immutable: true,
     });
+    installPublicFileCache(app);
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {

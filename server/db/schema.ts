@@ -156,6 +156,8 @@ export const restaurants = pgTable('restaurants', {
   hasTableNumbers: boolean('has_table_numbers').notNull().default(false),
   deliveryRadiusMiles: doublePrecision('delivery_radius_miles').notNull(),
   fulfillmentTypes: text('fulfillment_types').array().notNull(),
+  /** The site's shop-front artwork (product rule R14.8), served from public/. */
+  imageUrl: text('image_url'),
 });
 
 /** The embedded postcode directory (DESIGN.md section 3): real UK postcodes around the restaurants. */

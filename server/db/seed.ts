@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
 import {
@@ -40,7 +40,12 @@ export const DEMO_CUSTOMER = {
  */
 export async function seedDatabase(db: Database, { demoHistory = true } = {}) {
   await db.transaction(async (tx) => {
-    await tx.insert(restaurants).values(RESTAURANTS).onConflictDoNothing();
+    // Artwork follows the seed into a database seeded before it was drawn (product rule R14.6).
+    const artwork = { imageUrl: sql`excluded.image_url` };
+    await tx
+      .insert(restaurants)
+      .values(RESTAURANTS)
+      .onConflictDoUpdate({ target: restaurants.id, set: artwork });
     await tx
       .insert(postcodes)
       .values(POSTCODES.map(({ postcode, lat, lon }) => ({ postcode, lat, lon })))
@@ -54,7 +59,10 @@ export async function seedDatabase(db: Database, { demoHistory = true } = {}) {
       )
       .onConflictDoNothing();
     await tx.insert(takeawayCategories).values(TAKEAWAY_CATEGORIES).onConflictDoNothing();
-    await tx.insert(takeawayProducts).values(TAKEAWAY_PRODUCTS).onConflictDoNothing();
+    await tx
+      .insert(takeawayProducts)
+      .values(TAKEAWAY_PRODUCTS)
+      .onConflictDoUpdate({ target: takeawayProducts.id, set: artwork });
     await tx.insert(takeawayModifiers).values(TAKEAWAY_MODIFIERS).onConflictDoNothing();
     await tx
       .insert(takeawayMenuItems)

@@ -66,7 +66,9 @@ describe('recipe-kit basket items', () => {
       is_double: true,
       variant_title: 'Double Portion, Serves 2',
     });
-    expect(item?.attributes.image_url).toMatch(/^\/catalogue\/.+\.svg$/);
+    expect(item?.attributes.image_url).toMatch(
+      /^\/artwork\/(kit|add-on|bundle|gift-box)\/.+\.svg$/,
+    );
   });
 
   it('marks add-ons and regular portions, and adds to the line already there', async () => {

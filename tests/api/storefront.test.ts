@@ -89,7 +89,9 @@ describe('POST /storefront/graphql: weekly menus', () => {
     for (const tag of ['desserts', 'sides', 'drinks'])
       expect(products.some((p) => p.productType === 'Add-on' && p.tags.includes(tag))).toBe(true);
     for (const product of products) {
-      expect(product.featuredImage?.url).toMatch(/^\/catalogue\/[\w-]+\.svg$/);
+      expect(product.featuredImage?.url).toMatch(
+        /^\/artwork\/(kit|add-on|bundle|gift-box)\/[\w-]+\.svg$/,
+      );
       expect(product.allergens?.type).toBe('list.number_integer');
       expect(allergenCodes(product.allergens).every((code) => code >= 100 && code <= 134)).toBe(
         true,

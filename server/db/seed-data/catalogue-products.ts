@@ -2,7 +2,7 @@
  * The demo weekly-menu catalogue: fresh-pasta recipe kits across every dietary group of product
  * rule R7.5, add-ons, bundles, gift boxes and one product hidden from the menu. Ids are fixed so
  * the allowed bundles, stock and unavailable dates can name them; variant ids are the product id
- * times ten plus 1 (Regular) or 2 (Double Portion, Serves 2). Artwork: public/catalogue/.
+ * times ten plus 1 (Regular) or 2 (Double Portion, Serves 2). Artwork: public/artwork/<kind>/<handle>.svg.
  */
 
 /** Product rule R7.8: the allergen codes used here. */

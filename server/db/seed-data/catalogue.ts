@@ -25,6 +25,7 @@ import {
   REGULAR_TITLE,
   regularVariantId,
   TRACKED_STOCK,
+  type ProductType,
 } from './catalogue-products';
 
 /** Menus from the previous week to six weeks ahead of the seeding date. */
@@ -32,7 +33,15 @@ const MENU_WEEKS = { from: -1, to: 6 };
 /** Dishes per week: the core five plus eleven that rotate week by week. */
 const ROTATING_DISHES = 11;
 
-const imageUrl = (handle: string) => `/catalogue/${handle}.svg`;
+/** Each product's own artwork (product rule R14.6), drawn by `npm run artwork`. */
+const ARTWORK_FOLDER = {
+  'Recipe Kit': 'kit',
+  'Add-on': 'add-on',
+  Bundle: 'bundle',
+  'Gift Box': 'gift-box',
+} as const satisfies Record<ProductType, string>;
+export const catalogueImageUrl = (p: { handle: string; productType: ProductType }) =>
+  `/artwork/${ARTWORK_FOLDER[p.productType]}/${p.handle}.svg`;
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -81,10 +90,10 @@ export async function seedCatalogue(tx: Queryable, today: Date) {
         productType: p.productType,
         tags: p.tags,
         allergenCodes: p.allergens,
-        images: [imageUrl(p.handle)],
+        images: [catalogueImageUrl(p)],
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoUpdate({ target: catalogueProducts.id, set: { images: sql`excluded.images` } });
   await tx
     .insert(catalogueVariants)
     .values(

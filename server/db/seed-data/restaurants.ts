@@ -3,10 +3,11 @@ import type { restaurants } from '../schema';
 type Restaurant = typeof restaurants.$inferInsert;
 const all = ['delivery', 'pickup', 'eat_in'];
 
-/** Product rule R3.12: the restaurant ids with their sites. */
+/** Product rule R3.12: the restaurant ids with their sites; R14.8: each its own shop-front artwork. */
 export const RESTAURANTS: Restaurant[] = [
   {
     id: 16,
+    imageUrl: '/artwork/restaurant/chiswick.svg',
     site: 'Chiswick',
     address1: '279 Chiswick High Road',
     city: 'London',
@@ -22,6 +23,7 @@ export const RESTAURANTS: Restaurant[] = [
   },
   {
     id: 19,
+    imageUrl: '/artwork/restaurant/farringdon.svg',
     site: 'Farringdon',
     address1: '62 Leather Lane',
     city: 'London',
@@ -37,6 +39,7 @@ export const RESTAURANTS: Restaurant[] = [
   },
   {
     id: 98,
+    imageUrl: '/artwork/restaurant/greenwich.svg',
     site: 'Greenwich',
     address1: '4 Greenwich Church Street',
     city: 'London',
@@ -52,6 +55,7 @@ export const RESTAURANTS: Restaurant[] = [
   },
   {
     id: 46,
+    imageUrl: '/artwork/restaurant/guildford.svg',
     site: 'Guildford',
     address1: '7 Tunsgate',
     city: 'Guildford',
@@ -67,6 +71,7 @@ export const RESTAURANTS: Restaurant[] = [
   },
   {
     id: 109,
+    imageUrl: '/artwork/restaurant/york.svg',
     site: 'York (hotel)',
     address1: 'Station Rise',
     city: 'York',
@@ -82,6 +87,7 @@ export const RESTAURANTS: Restaurant[] = [
   },
   {
     id: 145,
+    imageUrl: '/artwork/restaurant/manchester-airport.svg',
     site: 'Manchester Airport',
     address1: 'Terminal 2, Manchester Airport',
     city: 'Manchester',
@@ -97,6 +103,7 @@ export const RESTAURANTS: Restaurant[] = [
   },
   {
     id: 106,
+    imageUrl: '/artwork/restaurant/richmond.svg',
     site: 'Richmond',
     address1: '2 Hill Street',
     city: 'Richmond',
@@ -112,6 +119,7 @@ export const RESTAURANTS: Restaurant[] = [
   },
   {
     id: 185,
+    imageUrl: '/artwork/restaurant/new-oxford-street.svg',
     site: 'New Oxford Street',
     address1: '1 New Oxford Street',
     city: 'London',

@@ -4,6 +4,37 @@ type Product = typeof takeawayProducts.$inferInsert;
 type Category = typeof takeawayCategories.$inferInsert;
 type Modifier = typeof takeawayModifiers.$inferInsert;
 
+/** Each product's own artwork in public/artwork/takeaway/ (product rule R14.6), drawn by `npm run artwork`. */
+export const TAKEAWAY_ARTWORK: Record<number, string> = {
+  101: 'nduja-mafaldine',
+  102: 'cacio-e-pepe',
+  103: 'tagliatelle-al-ragu',
+  104: 'pappardelle-ai-funghi',
+  105: 'tortelloni-burro-e-salvia',
+  106: 'gnocchi-al-pomodoro',
+  107: 'lasagne-alla-bolognese',
+  108: 'linguine-al-granchio',
+  201: 'burrata',
+  202: 'garlic-focaccia',
+  203: 'rocket-parmigiano-salad',
+  301: 'tiramisu',
+  302: 'panna-cotta',
+  401: 'pistachio-gelato',
+  402: 'stracciatella-gelato',
+  501: 'san-pellegrino-limonata',
+  502: 'still-mineral-water',
+  601: 'peroni-nastro-azzurro',
+  602: 'montepulciano-glass',
+  701: 'ragu-kit-for-two',
+  702: 'cacio-e-pepe-kit-for-two',
+  901: 'extra-parmigiano',
+  902: 'add-burrata',
+  903: 'gluten-free-pasta',
+  904: 'extra-chilli',
+};
+const imageUrl = (id: number) =>
+  TAKEAWAY_ARTWORK[id] ? `/artwork/takeaway/${TAKEAWAY_ARTWORK[id]}.svg` : null;
+
 /** Allergen codes (product rule R7.8): 101 gluten, 102 crustaceans, 103 fish, 104 eggs, 106 milk, 109 nuts, 110 peanuts, 111 sesame, 112 soya, 113 sulphites. */
 const dish = (
   id: number,
@@ -17,6 +48,7 @@ const dish = (
   title,
   description,
   pricePence: pence,
+  imageUrl: imageUrl(id),
   kind: 'dish',
   isKit,
   allergenCodes,
@@ -30,6 +62,7 @@ const modifier = (
   id,
   title,
   pricePence: pence,
+  imageUrl: imageUrl(id),
   kind: 'modifier',
   allergenCodes,
 });

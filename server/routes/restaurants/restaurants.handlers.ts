@@ -25,6 +25,7 @@ export function restaurantResource(row: RestaurantRow, distanceMiles?: number) {
       has_table_numbers: row.hasTableNumbers,
       delivery_radius_miles: row.deliveryRadiusMiles,
       fulfillment_types: row.fulfillmentTypes as ('delivery' | 'pickup' | 'eat_in')[],
+      image_url: row.imageUrl,
       ...(distanceMiles === undefined
         ? {}
         : { distance_miles: Math.round(distanceMiles * 100) / 100 }),

@@ -1,3 +1,5 @@
+import './dish-image.css';
+
 /** The artwork of a dish, add-on, bundle, gift box or restaurant: width and height are always set
  * (so the page never shifts while it loads), decorative by default because the card's heading
  * already names the dish. */
@@ -24,7 +26,14 @@ export function DishImage({
   eager = false,
 }: DishImageProps) {
   const classes = ['dish-image', className].filter(Boolean).join(' ');
-  if (!src) return <span className={`${classes} dish-image--empty`} aria-hidden="true" />;
+  if (!src)
+    return (
+      <span
+        className={`${classes} dish-image--empty`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        aria-hidden="true"
+      />
+    );
   return (
     <img
       className={classes}

@@ -11,6 +11,7 @@ import { withQueryClient } from '../../app/with-query-client';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { QueryError } from '../../components/query-error';
+import { DishImage } from '../../components/ui/dish-image';
 import { PLACEHOLDER_STREET } from '../../../domain/address';
 import { distanceInMiles, formatMiles, type Coordinates } from '../../../domain/distance';
 import { parseUkPostcode } from '../../../domain/postcode';
@@ -18,6 +19,7 @@ import { isStoredDelivery } from '../../../domain/stored-delivery';
 import { DEFAULT_TAKEAWAY_CHOICE, FULFILLMENT_LABELS } from '../../../domain/takeaway-basket';
 import { isOpenAt } from '../../../domain/time-slots';
 import type { StoredTakeaway } from '../../session/stored-takeaway';
+import './restaurant-finder.css';
 
 interface Origin extends Coordinates {
   /** The address the distance is from: the stored one, or a searched postcode's centre. */
@@ -136,36 +138,43 @@ function RestaurantFinderPage() {
       )}
       {origin && restaurants.data && (
         <ul className="card-list" aria-label="Restaurants, nearest first">
-          {ranked.map(({ restaurant, miles }) => {
+          {ranked.map(({ restaurant, miles }, index) => {
             const open = isOpenAt(now);
             const offers = restaurant.fulfillmentTypes;
             return (
-              <li key={restaurant.id} className="card">
-                <h2>{restaurant.site}</h2>
-                <p>{[restaurant.address1, restaurant.city, restaurant.postcode].join(', ')}</p>
-                <p>
-                  <strong>{formatMiles(miles)}</strong> away · {open ? 'Open now' : 'Closed now'}
-                </p>
-                <p>Offers: {offers.map((type) => FULFILLMENT_LABELS[type]).join(', ')}</p>
-                {offers.includes('pickup') && (
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    onClick={() => choose(restaurant, 'pickup')}
-                  >
-                    Pick up from {restaurant.site}
-                  </button>
-                )}{' '}
-                {offers.includes('eat_in') && (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={!open}
-                    onClick={() => choose(restaurant, 'eat_in')}
-                  >
-                    Eat in at {restaurant.site}
-                  </button>
-                )}
+              <li key={restaurant.id} className="card finder-card">
+                <DishImage
+                  src={restaurant.imageUrl}
+                  sizes="(max-width: 700px) 100vw, 360px"
+                  eager={index < 2}
+                />
+                <div className="finder-card__body">
+                  <h2>{restaurant.site}</h2>
+                  <p>{[restaurant.address1, restaurant.city, restaurant.postcode].join(', ')}</p>
+                  <p>
+                    <strong>{formatMiles(miles)}</strong> away · {open ? 'Open now' : 'Closed now'}
+                  </p>
+                  <p>Offers: {offers.map((type) => FULFILLMENT_LABELS[type]).join(', ')}</p>
+                  {offers.includes('pickup') && (
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => choose(restaurant, 'pickup')}
+                    >
+                      Pick up from {restaurant.site}
+                    </button>
+                  )}{' '}
+                  {offers.includes('eat_in') && (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={!open}
+                      onClick={() => choose(restaurant, 'eat_in')}
+                    >
+                      Eat in at {restaurant.site}
+                    </button>
+                  )}
+                </div>
               </li>
             );
           })}

@@ -4,7 +4,9 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { QueryError } from '../../components/query-error';
 import NotFoundPage from '../../components/not-found-page';
+import { DishImage } from '../../components/ui/dish-image';
 import { servicesOf, useRestaurant } from './restaurant-queries';
+import './restaurants.css';
 
 function RestaurantPage() {
   const id = Number(useParams().restaurantId);
@@ -22,28 +24,39 @@ function RestaurantPage() {
       {restaurant.data && (
         <>
           <h1>{restaurant.data.site}</h1>
-          <address className="address-block">
-            {restaurant.data.address1}
-            {restaurant.data.address2 && (
-              <>
+          <div className="restaurant-hero">
+            <DishImage
+              src={restaurant.data.imageUrl}
+              sizes="(max-width: 768px) 100vw, 600px"
+              eager
+            />
+            <div>
+              <address className="address-block">
+                {restaurant.data.address1}
+                {restaurant.data.address2 && (
+                  <>
+                    <br />
+                    {restaurant.data.address2}
+                  </>
+                )}
                 <br />
-                {restaurant.data.address2}
-              </>
-            )}
-            <br />
-            {restaurant.data.city}
-            <br />
-            {restaurant.data.postcode}
-          </address>
-          <p>
-            Phone:{' '}
-            <a href={`tel:${restaurant.data.phone.replace(/\s/g, '')}`}>{restaurant.data.phone}</a>
-          </p>
-          <h2>What we offer here</h2>
-          <p>{servicesOf(restaurant.data)}</p>
-          {restaurant.data.hasTableNumbers && (
-            <p>Order from your table: scan the code on your table card.</p>
-          )}
+                {restaurant.data.city}
+                <br />
+                {restaurant.data.postcode}
+              </address>
+              <p>
+                Phone:{' '}
+                <a href={`tel:${restaurant.data.phone.replace(/\s/g, '')}`}>
+                  {restaurant.data.phone}
+                </a>
+              </p>
+              <h2>What we offer here</h2>
+              <p>{servicesOf(restaurant.data)}</p>
+              {restaurant.data.hasTableNumbers && (
+                <p>Order from your table: scan the code on your table card.</p>
+              )}
+            </div>
+          </div>
         </>
       )}
       <p>

@@ -2,7 +2,12 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { QueryError } from '../../components/query-error';
+import { DishImage } from '../../components/ui/dish-image';
 import { servicesOf, useRestaurants } from './restaurant-queries';
+import './restaurants.css';
+
+/** Cards in the first row are above the fold: their pictures load at once. */
+const EAGER_CARDS = 2;
 
 function RestaurantsPage() {
   useDocumentTitle('Our restaurants');
@@ -17,15 +22,22 @@ function RestaurantsPage() {
       )}
       {restaurants.data && (
         <ul className="card-list">
-          {restaurants.data.map((restaurant) => (
-            <li key={restaurant.id} className="card">
-              <h2>
-                <Link to={`/restaurant/${restaurant.id}`}>{restaurant.site}</Link>
-              </h2>
-              <p>
-                {restaurant.address1}, {restaurant.city} {restaurant.postcode}
-              </p>
-              <p>{servicesOf(restaurant)}</p>
+          {restaurants.data.map((restaurant, index) => (
+            <li key={restaurant.id} className="card restaurant-card">
+              <DishImage
+                src={restaurant.imageUrl}
+                sizes="(max-width: 700px) 100vw, 360px"
+                eager={index < EAGER_CARDS}
+              />
+              <div className="restaurant-card__body">
+                <h2>
+                  <Link to={`/restaurant/${restaurant.id}`}>{restaurant.site}</Link>
+                </h2>
+                <p>
+                  {restaurant.address1}, {restaurant.city} {restaurant.postcode}
+                </p>
+                <p>{servicesOf(restaurant)}</p>
+              </div>
             </li>
           ))}
         </ul>
