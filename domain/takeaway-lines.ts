@@ -1,0 +1,29 @@
+/** Product rule R4.11: a takeaway line holds at most 50 of its dish (the contract's maximum). */
+export const MAX_LINE_QUANTITY = 50;
+
+/** A basket line as the merge rule sees it: its dish, and the dishes of its modifiers. */
+export interface LineShape {
+  id: number;
+  productId: number;
+  modifierProductIds: readonly number[];
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+};
+
+/**
+ * Product rule R4.10: the same dish with the same set of modifiers (in any order) is one line; an
+ * add finds that line, if there is one, and bumps its quantity instead of making a second line.
+ */
+export function findMergeableLine<T extends LineShape>(
+  lines: readonly T[],
+  productId: number,
+  modifierProductIds: readonly number[],
+): T | undefined {
+  return lines.find(
+    (line) => line.productId === productId && sameSet(line.modifierProductIds, modifierProductIds),
+  );
+}

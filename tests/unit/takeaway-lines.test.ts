@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { findMergeableLine, MAX_LINE_QUANTITY } from '../../domain/takeaway-lines';
+
+const lines = [
+  { id: 1, productId: 102, modifierProductIds: [901, 902] },
+  { id: 2, productId: 102, modifierProductIds: [] },
+  { id: 3, productId: 201, modifierProductIds: [] },
+];
+
+describe('findMergeableLine (product rule R4.10)', () => {
+  it('finds the line of the same dish with the same modifiers in any order', () => {
+    expect(findMergeableLine(lines, 102, [902, 901])?.id).toBe(1);
+  });
+
+  it('finds the plain line for a plain add, not the one with extras', () => {
+    expect(findMergeableLine(lines, 102, [])?.id).toBe(2);
+  });
+
+  it('finds nothing for another set of modifiers or another dish', () => {
+    expect(findMergeableLine(lines, 102, [901])).toBeUndefined();
+    expect(findMergeableLine(lines, 202, [])).toBeUndefined();
+  });
+
+  it('caps a line at the contract maximum (product rule R4.11)', () => {
+    expect(MAX_LINE_QUANTITY).toBe(50);
+  });
+});
