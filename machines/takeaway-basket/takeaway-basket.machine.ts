@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import { changeQuantity, firstPendingChange, type BasketLine } from '../../domain/basket-lines';
 import { isTakeawayBasketValid } from '../../domain/takeaway-basket';
 import {
@@ -48,10 +48,12 @@ export interface TakeawayBasketContext {
   queued: QueuedEvent[];
   waitTries: number;
   offeringUpsells: boolean;
+  /** The add on its way, told to the view once the server has it (product rule R4.12). */
+  pendingAdd: { productId: string; quantity: number } | null;
 }
 
 export type TakeawayBasketEvent =
-  | { type: 'item.add'; productId: string; subItems?: string[] }
+  | { type: 'item.add'; productId: string; subItems?: string[]; quantity?: number }
   | { type: 'item.increment'; lineId: string }
   | { type: 'item.decrement'; lineId: string }
   | { type: 'voucher.apply'; code: string }
@@ -60,6 +62,9 @@ export type TakeawayBasketEvent =
   | { type: 'checkout.start' }
   | { type: 'upsell.close' }
   | { type: 'checkout.continue' };
+
+/** Told to the view: a dish is in the basket, so it can say so (product rule R4.12). */
+export type TakeawayBasketEmitted = { type: 'item.added'; productId: string; quantity: number };
 
 type QueuedEvent = Extract<
   TakeawayBasketEvent,
@@ -87,13 +92,20 @@ export const takeawayBasketMachine = setup({
     input: {} as { restaurantId: number },
     context: {} as TakeawayBasketContext,
     events: {} as TakeawayBasketEvent,
+    emitted: {} as TakeawayBasketEmitted,
   },
   delays: { basketPoll: BASKET_POLL_MS },
   actors: {
     loadBasket: unprovided<TakeawayBasketState, { restaurantId: number }>('loadBasket'),
     addItem: unprovided<
       TakeawayBasketState,
-      { basketId: string | null; restaurantId: number; productId: string; subItems: string[] }
+      {
+        basketId: string | null;
+        restaurantId: number;
+        productId: string;
+        subItems: string[];
+        quantity: number;
+      }
     >('addItem'),
     changeItem: unprovided<TakeawayBasketState, QuantityChange>('changeItem'),
     applyVoucher: unprovided<TakeawayBasketState, { basketId: string; code: string }>(
@@ -148,7 +160,14 @@ export const takeawayBasketMachine = setup({
       lines: ({ context }) => context.confirmedLines,
       error: BASKET_UPDATE_FAILED,
     }),
-    assignAddFailed: assign({ error: BASKET_UPDATE_FAILED }),
+    assignAddFailed: assign({ error: BASKET_UPDATE_FAILED, pendingAdd: null }),
+    assignPendingAdd: assign({
+      pendingAdd: (_, add: { productId: string; quantity: number }) => add,
+    }),
+    tellItemAdded: enqueueActions(({ context, enqueue }) => {
+      if (context.pendingAdd) enqueue(emit({ type: 'item.added', ...context.pendingAdd }));
+      enqueue.assign({ pendingAdd: null });
+    }),
     queueRequest: assign({
       queued: ({ context }, event: QueuedEvent) => [...context.queued, event],
     }),
@@ -189,6 +208,7 @@ export const takeawayBasketMachine = setup({
     queued: [],
     waitTries: 0,
     offeringUpsells: false,
+    pendingAdd: null,
   }),
   initial: 'loading',
   states: {
@@ -215,7 +235,16 @@ export const takeawayBasketMachine = setup({
     },
     ready: {
       on: {
-        'item.add': { target: 'adding' },
+        'item.add': {
+          target: 'adding',
+          actions: {
+            type: 'assignPendingAdd',
+            params: ({ event }) => ({
+              productId: event.productId,
+              quantity: event.quantity ?? 1,
+            }),
+          },
+        },
         'item.increment': {
           guard: 'hasBasket',
           target: 'syncing',
@@ -246,11 +275,12 @@ export const takeawayBasketMachine = setup({
             restaurantId: context.restaurantId,
             productId: add.productId,
             subItems: add.subItems ?? [],
+            quantity: add.quantity ?? 1,
           };
         },
         onDone: {
           target: 'ready',
-          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'tellItemAdded'],
         },
         onError: { target: 'ready', actions: 'assignAddFailed' },
       },
