@@ -27,3 +27,16 @@ export function findMergeableLine<T extends LineShape>(
     (line) => line.productId === productId && sameSet(line.modifierProductIds, modifierProductIds),
   );
 }
+
+/** The price of a dish with its extras, times the quantity, in pounds rounded to pennies. */
+export function linePrice(dishPrice: number, extraPrices: readonly number[], quantity: number) {
+  const unitPence =
+    Math.round(dishPrice * 100) +
+    extraPrices.reduce((sum, price) => sum + Math.round(price * 100), 0);
+  return (unitPence * quantity) / 100;
+}
+
+/** Product rule R4.12: what the toast says once the dish is in the basket. */
+export function addedText(title: string, quantity: number): string {
+  return quantity > 1 ? `Added ${quantity} ${title}` : `Added ${title}`;
+}

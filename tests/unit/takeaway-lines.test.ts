@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findMergeableLine, MAX_LINE_QUANTITY } from '../../domain/takeaway-lines';
+import {
+  addedText,
+  findMergeableLine,
+  linePrice,
+  MAX_LINE_QUANTITY,
+} from '../../domain/takeaway-lines';
 
 const lines = [
   { id: 1, productId: 102, modifierProductIds: [901, 902] },
@@ -23,5 +28,20 @@ describe('findMergeableLine (product rule R4.10)', () => {
 
   it('caps a line at the contract maximum (product rule R4.11)', () => {
     expect(MAX_LINE_QUANTITY).toBe(50);
+  });
+});
+
+describe('linePrice', () => {
+  it('adds the extras to the dish and multiplies by the quantity, in pennies', () => {
+    expect(linePrice(10.5, [1, 0.25], 2)).toBe(23.5);
+    expect(linePrice(0.1, [0.2], 3)).toBe(0.9);
+    expect(linePrice(9.5, [], 1)).toBe(9.5);
+  });
+});
+
+describe('addedText (product rule R4.12)', () => {
+  it('names the dish, with the quantity when more than one', () => {
+    expect(addedText('Cacio e Pepe', 1)).toBe('Added Cacio e Pepe');
+    expect(addedText('Cacio e Pepe', 2)).toBe('Added 2 Cacio e Pepe');
   });
 });
