@@ -40,3 +40,14 @@ export function linePrice(dishPrice: number, extraPrices: readonly number[], qua
 export function addedText(title: string, quantity: number): string {
   return quantity > 1 ? `Added ${quantity} ${title}` : `Added ${title}`;
 }
+
+/**
+ * Why an add failed, for the customer: the server's own words for the line limit (product rule
+ * R4.11), the generic fallback for anything else.
+ */
+export function addFailureMessage(error: unknown, fallback: string): string {
+  if (typeof error !== 'object' || error === null) return fallback;
+  const { code, errors } = error as { code?: unknown; errors?: { detail?: unknown }[] };
+  const detail = errors?.[0]?.detail;
+  return code === 'quantity_limit' && typeof detail === 'string' ? detail : fallback;
+}

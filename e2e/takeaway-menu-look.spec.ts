@@ -27,6 +27,8 @@ for (const size of SIZES) {
     test('an add says so in the live region; the basket bar comes with the first add and its Checkout works', async ({
       page,
     }) => {
+      // Three axe scans and the way to the checkout: marked slow for a loaded CI machine.
+      test.slow();
       await openMenu(page);
       const bar = page.getByRole('region', { name: 'Basket summary' });
       await expect(bar).toHaveCount(0);

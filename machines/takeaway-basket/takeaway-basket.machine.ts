@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { changeQuantity, firstPendingChange, type BasketLine } from '../../domain/basket-lines';
 import { isTakeawayBasketValid } from '../../domain/takeaway-basket';
+import { addFailureMessage } from '../../domain/takeaway-lines';
 import {
   BASKET_DELETE_FAILED,
   BASKET_LOADING_TIMEOUT,
@@ -64,7 +65,9 @@ export type TakeawayBasketEvent =
   | { type: 'checkout.continue' };
 
 /** Told to the view: a dish is in the basket, so it can say so (product rule R4.12). */
-export type TakeawayBasketEmitted = { type: 'item.added'; productId: string; quantity: number };
+export type TakeawayBasketEmitted =
+  | { type: 'item.added'; productId: string; quantity: number }
+  | { type: 'item.failed'; message: string };
 
 type QueuedEvent = Extract<
   TakeawayBasketEvent,
@@ -161,6 +164,11 @@ export const takeawayBasketMachine = setup({
       error: BASKET_UPDATE_FAILED,
     }),
     assignAddFailed: assign({ error: BASKET_UPDATE_FAILED, pendingAdd: null }),
+    tellAddFailed: enqueueActions(({ enqueue }, error: unknown) => {
+      const message = addFailureMessage(error, BASKET_UPDATE_FAILED);
+      enqueue.assign({ error: message, pendingAdd: null });
+      enqueue(emit({ type: 'item.failed', message }));
+    }),
     assignPendingAdd: assign({
       pendingAdd: (_, add: { productId: string; quantity: number }) => add,
     }),
@@ -282,7 +290,13 @@ export const takeawayBasketMachine = setup({
           target: 'ready',
           actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'tellItemAdded'],
         },
-        onError: { target: 'ready', actions: 'assignAddFailed' },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'tellAddFailed',
+            params: ({ event }: { event: { error: unknown } }) => event.error,
+          },
+        },
       },
     },
     syncing: {

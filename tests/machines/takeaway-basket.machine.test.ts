@@ -220,6 +220,29 @@ describe('adding a dish with modifiers', () => {
     expect(told).toEqual([]);
   });
 
+  it("tells the view the server's words when a line would go above 50 (product rule R4.11)", async () => {
+    const actor = startWith({
+      addItem: fromPromise(async () => {
+        throw Object.assign(new Error('400'), {
+          code: 'quantity_limit',
+          errors: [
+            { code: 'quantity_limit', detail: 'You can have up to 50 Burrata in one basket' },
+          ],
+        });
+      }),
+    });
+    const told: unknown[] = [];
+    actor.on('item.failed', (event) => told.push(event));
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '201', quantity: 6 });
+    await settled();
+
+    const message = 'You can have up to 50 Burrata in one basket';
+    expect(told).toEqual([{ type: 'item.failed', message }]);
+    expect(actor.getSnapshot().context.error).toBe(message);
+  });
+
   it('says so when adding fails', async () => {
     const actor = startWith({
       addItem: fromPromise(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addedText,
+  addFailureMessage,
   findMergeableLine,
   linePrice,
   MAX_LINE_QUANTITY,
@@ -43,5 +44,22 @@ describe('addedText (product rule R4.12)', () => {
   it('names the dish, with the quantity when more than one', () => {
     expect(addedText('Cacio e Pepe', 1)).toBe('Added Cacio e Pepe');
     expect(addedText('Cacio e Pepe', 2)).toBe('Added 2 Cacio e Pepe');
+  });
+});
+
+describe('addFailureMessage (product rule R4.11)', () => {
+  it("uses the server's words for the line limit, the fallback otherwise", () => {
+    const limit = {
+      code: 'quantity_limit',
+      errors: [{ detail: 'You can have up to 50 Burrata in one basket' }],
+    };
+    expect(addFailureMessage(limit, 'Try again')).toBe(
+      'You can have up to 50 Burrata in one basket',
+    );
+    expect(
+      addFailureMessage({ code: 'unknown_product', errors: [{ detail: 'x' }] }, 'Try again'),
+    ).toBe('Try again');
+    expect(addFailureMessage(new Error('500'), 'Try again')).toBe('Try again');
+    expect(addFailureMessage(null, 'Try again')).toBe('Try again');
   });
 });

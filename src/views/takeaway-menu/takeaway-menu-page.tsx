@@ -102,7 +102,7 @@ function TakeawayMenuView({ delivery }: { delivery: StoredTakeaway }) {
     s.context.lines.reduce((sum, line) => sum + line.quantity, 0),
   );
   const [choosing, setChoosing] = useState<MenuProduct | null>(null);
-  // Product rule R4.14: the dish's Add button gets focus back when its dialog closes.
+  // Product rule R4.12: the dish's Add button gets focus back when its dialog closes.
   const returnFocus = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
     if (choosing !== null || !returnFocus.current) return;
@@ -145,7 +145,11 @@ function TakeawayMenuView({ delivery }: { delivery: StoredTakeaway }) {
       const title = productsById?.[productId]?.title;
       if (title) flash(addedText(title, quantity));
     });
-    return () => subscription.unsubscribe();
+    const failed = basket.on('item.failed', ({ message }) => flash(message, 'error'));
+    return () => {
+      subscription.unsubscribe();
+      failed.unsubscribe();
+    };
   }, [basket, productsById]);
 
   return (
