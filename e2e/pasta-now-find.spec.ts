@@ -35,9 +35,9 @@ test.describe('pickup: find a restaurant, choose a slot, order', () => {
 
     await page.getByRole('button', { name: 'Add Cacio e Pepe to basket' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make your Cacio e Pepe' });
-    await dialog.getByRole('checkbox', { name: 'Extra Parmigiano (+£1.00)' }).check();
+    await dialog.getByRole('checkbox', { name: 'Extra Parmigiano +£1.00' }).check();
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Add to basket' }).click();
+    await dialog.getByRole('button', { name: 'Add 1 for £11.50' }).click();
 
     const basket = page.getByRole('complementary', { name: 'Your basket' });
     await expect(basket).toContainText('Cacio e Pepe with Extra Parmigiano');

@@ -56,8 +56,8 @@ test.describe('/pasta-now menu', () => {
     await expect(basket).toContainText('Garlic Focaccia');
     await expect(basket).toContainText('Add £5.50 more to reach the £10.00 minimum order.');
 
-    await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
-    await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
+    await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
+    await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
     const subtotal = basket.getByRole('definition').first();
     await expect(subtotal).toHaveText('£13.50');
     await expect(basket).toContainText('Your order meets the £10.00 minimum.');

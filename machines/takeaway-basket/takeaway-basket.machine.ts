@@ -1,6 +1,7 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import { changeQuantity, firstPendingChange, type BasketLine } from '../../domain/basket-lines';
 import { isTakeawayBasketValid } from '../../domain/takeaway-basket';
+import { addFailureMessage } from '../../domain/takeaway-lines';
 import {
   BASKET_DELETE_FAILED,
   BASKET_LOADING_TIMEOUT,
@@ -48,10 +49,12 @@ export interface TakeawayBasketContext {
   queued: QueuedEvent[];
   waitTries: number;
   offeringUpsells: boolean;
+  /** The add on its way, told to the view once the server has it (product rule R4.12). */
+  pendingAdd: { productId: string; quantity: number } | null;
 }
 
 export type TakeawayBasketEvent =
-  | { type: 'item.add'; productId: string; subItems?: string[] }
+  | { type: 'item.add'; productId: string; subItems?: string[]; quantity?: number }
   | { type: 'item.increment'; lineId: string }
   | { type: 'item.decrement'; lineId: string }
   | { type: 'voucher.apply'; code: string }
@@ -60,6 +63,11 @@ export type TakeawayBasketEvent =
   | { type: 'checkout.start' }
   | { type: 'upsell.close' }
   | { type: 'checkout.continue' };
+
+/** Told to the view: a dish is in the basket, so it can say so (product rule R4.12). */
+export type TakeawayBasketEmitted =
+  | { type: 'item.added'; productId: string; quantity: number }
+  | { type: 'item.failed'; message: string };
 
 type QueuedEvent = Extract<
   TakeawayBasketEvent,
@@ -87,13 +95,20 @@ export const takeawayBasketMachine = setup({
     input: {} as { restaurantId: number },
     context: {} as TakeawayBasketContext,
     events: {} as TakeawayBasketEvent,
+    emitted: {} as TakeawayBasketEmitted,
   },
   delays: { basketPoll: BASKET_POLL_MS },
   actors: {
     loadBasket: unprovided<TakeawayBasketState, { restaurantId: number }>('loadBasket'),
     addItem: unprovided<
       TakeawayBasketState,
-      { basketId: string | null; restaurantId: number; productId: string; subItems: string[] }
+      {
+        basketId: string | null;
+        restaurantId: number;
+        productId: string;
+        subItems: string[];
+        quantity: number;
+      }
     >('addItem'),
     changeItem: unprovided<TakeawayBasketState, QuantityChange>('changeItem'),
     applyVoucher: unprovided<TakeawayBasketState, { basketId: string; code: string }>(
@@ -148,7 +163,19 @@ export const takeawayBasketMachine = setup({
       lines: ({ context }) => context.confirmedLines,
       error: BASKET_UPDATE_FAILED,
     }),
-    assignAddFailed: assign({ error: BASKET_UPDATE_FAILED }),
+    assignAddFailed: assign({ error: BASKET_UPDATE_FAILED, pendingAdd: null }),
+    tellAddFailed: enqueueActions(({ enqueue }, error: unknown) => {
+      const message = addFailureMessage(error, BASKET_UPDATE_FAILED);
+      enqueue.assign({ error: message, pendingAdd: null });
+      enqueue(emit({ type: 'item.failed', message }));
+    }),
+    assignPendingAdd: assign({
+      pendingAdd: (_, add: { productId: string; quantity: number }) => add,
+    }),
+    tellItemAdded: enqueueActions(({ context, enqueue }) => {
+      if (context.pendingAdd) enqueue(emit({ type: 'item.added', ...context.pendingAdd }));
+      enqueue.assign({ pendingAdd: null });
+    }),
     queueRequest: assign({
       queued: ({ context }, event: QueuedEvent) => [...context.queued, event],
     }),
@@ -189,6 +216,7 @@ export const takeawayBasketMachine = setup({
     queued: [],
     waitTries: 0,
     offeringUpsells: false,
+    pendingAdd: null,
   }),
   initial: 'loading',
   states: {
@@ -215,7 +243,16 @@ export const takeawayBasketMachine = setup({
     },
     ready: {
       on: {
-        'item.add': { target: 'adding' },
+        'item.add': {
+          target: 'adding',
+          actions: {
+            type: 'assignPendingAdd',
+            params: ({ event }) => ({
+              productId: event.productId,
+              quantity: event.quantity ?? 1,
+            }),
+          },
+        },
         'item.increment': {
           guard: 'hasBasket',
           target: 'syncing',
@@ -246,13 +283,20 @@ export const takeawayBasketMachine = setup({
             restaurantId: context.restaurantId,
             productId: add.productId,
             subItems: add.subItems ?? [],
+            quantity: add.quantity ?? 1,
           };
         },
         onDone: {
           target: 'ready',
-          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'tellItemAdded'],
         },
-        onError: { target: 'ready', actions: 'assignAddFailed' },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'tellAddFailed',
+            params: ({ event }: { event: { error: unknown } }) => event.error,
+          },
+        },
       },
     },
     syncing: {

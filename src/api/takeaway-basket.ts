@@ -99,7 +99,7 @@ export async function loadTakeawayBasket(
 /** One dish with its modifiers; the first one creates the basket. */
 export async function addTakeawayItem(
   place: TakeawayPlace,
-  input: { basketId: string | null; productId: string; subItems: string[] },
+  input: { basketId: string | null; productId: string; subItems: string[]; quantity?: number },
   client: ApiClient = api,
 ): Promise<TakeawayBasketState> {
   let basketId = input.basketId;
@@ -124,7 +124,7 @@ export async function addTakeawayItem(
         params: { path: { id: basketId } },
         body: {
           product_variant_id: input.productId,
-          quantity: 1,
+          quantity: input.quantity ?? 1,
           ...(input.subItems.length > 0 && {
             sub_items: input.subItems.map((id) => ({ product_variant_id: id })),
           }),

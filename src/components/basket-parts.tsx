@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRef, Snapshot } from 'xstate';
+import type { ActorRef, EventObject, Snapshot } from 'xstate';
 import type { VoucherState } from '../../machines/basket-shared/basket-shared';
 import { formatPrice } from '../../domain/money';
 import { VoucherForm } from './voucher-form';
@@ -87,11 +87,12 @@ type VoucherSnapshot = Snapshot<unknown> & {
 };
 
 /** A basket's voucher form, driven by its machine: what it allows, and why a code was refused. */
-export function BasketVoucherForm({
+export function BasketVoucherForm<TEmitted extends EventObject>({
   actor,
   voucher,
 }: {
-  actor: ActorRef<VoucherSnapshot, VoucherEvent>;
+  /** Any basket machine with a voucher, whatever it tells its view. */
+  actor: ActorRef<VoucherSnapshot, VoucherEvent, TEmitted>;
   /** The applied voucher, where the basket keeps it. */
   voucher: { code: string } | null;
 }) {

@@ -332,3 +332,102 @@ describe('basket totals (priceBasket)', () => {
     });
   });
 });
+
+describe('identical adds make one line (product rules R4.10 and R4.11)', () => {
+  const topLines = (body: { included: { id: string; attributes: { parent: string | null } }[] }) =>
+    body.included.filter((item) => item.attributes.parent === null);
+
+  it('adds the same dish with the same extras, in any order, to the existing line', async () => {
+    const browser = client();
+    const id = await basketWith(browser);
+    await browser.post(`/baskets/${id}/items`, {
+      product_variant_id: '102',
+      quantity: 1,
+      sub_items: [{ product_variant_id: '901' }, { product_variant_id: '902' }],
+    });
+
+    const again = await browser.post(`/baskets/${id}/items`, {
+      product_variant_id: '102',
+      quantity: 2,
+      sub_items: [{ product_variant_id: '902' }, { product_variant_id: '901' }],
+    });
+
+    expect(again.statusCode).toBe(201);
+    const lines = topLines(again.json());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ attributes: { title: 'Cacio e Pepe', quantity: 3 } });
+    expect(again.json().included).toHaveLength(3);
+    expect(again.json().data.attributes.subtotal_price).toBe(45);
+  });
+
+  it('keeps a plain dish and the same dish with extras on separate lines', async () => {
+    const browser = client();
+    const id = await basketWith(browser);
+    await browser.post(`/baskets/${id}/items`, {
+      product_variant_id: '102',
+      quantity: 1,
+      sub_items: [{ product_variant_id: '901' }],
+    });
+    await browser.post(`/baskets/${id}/items`, { product_variant_id: '102', quantity: 1 });
+    const third = await browser.post(`/baskets/${id}/items`, {
+      product_variant_id: '102',
+      quantity: 1,
+    });
+
+    const lines = topLines(third.json()) as unknown as {
+      attributes: { quantity: number; sub_item_ids: string[] };
+    }[];
+    expect(
+      lines.map((line) => [line.attributes.quantity, line.attributes.sub_item_ids.length]),
+    ).toEqual([
+      [1, 1],
+      [2, 0],
+    ]);
+  });
+
+  it('ends two parallel identical adds as one line with quantity 2', async () => {
+    const browser = client();
+    const id = await basketWith(browser);
+    const add = () =>
+      browser.post(`/baskets/${id}/items`, {
+        product_variant_id: '102',
+        quantity: 1,
+        sub_items: [{ product_variant_id: '901' }],
+      });
+
+    const answers = await Promise.all([add(), add()]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const rows = await testApp()
+      .database.db.select()
+      .from(basketItems)
+      .where(eq(basketItems.basketId, id));
+    const parents = rows.filter((row) => row.parentId === null);
+    expect(parents).toHaveLength(1);
+    expect(parents[0]?.quantity).toBe(2);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('refuses a merge above 50 with quantity_limit, writing nothing', async () => {
+    const browser = client();
+    const id = await basketWith(browser);
+    await browser.post(`/baskets/${id}/items`, { product_variant_id: '201', quantity: 45 });
+
+    const tooMany = await browser.post(`/baskets/${id}/items`, {
+      product_variant_id: '201',
+      quantity: 6,
+    });
+    const upToLimit = await browser.post(`/baskets/${id}/items`, {
+      product_variant_id: '201',
+      quantity: 5,
+    });
+
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors[0]).toMatchObject({
+      code: 'quantity_limit',
+      detail: 'You can have up to 50 Burrata in one basket',
+      source: { pointer: '/quantity' },
+    });
+    expect(topLines(upToLimit.json())).toMatchObject([{ attributes: { quantity: 50 } }]);
+  });
+});

@@ -175,9 +175,72 @@ describe('adding a dish with modifiers', () => {
     await settled();
 
     expect(inputs).toEqual([
-      { basketId: null, restaurantId: 16, productId: '102', subItems: ['901'] },
+      { basketId: null, restaurantId: 16, productId: '102', subItems: ['901'], quantity: 1 },
     ]);
     expect(actor.getSnapshot().context.lines[0]?.modifiers).toEqual(['Truffle']);
+  });
+
+  it('tells the view once the server has the dish, with the quantity asked for (product rule R4.12)', async () => {
+    const inputs: unknown[] = [];
+    const actor = startWith({
+      loadBasket: fromPromise(async () => ({ basketId: null, lines: [] })),
+      addItem: fromPromise(async ({ input }) => {
+        inputs.push(input);
+        return {
+          ...loaded,
+          lines: [{ id: '9', title: 'Cacio e Pepe', quantity: 2, price: 10.5, modifiers: [] }],
+        };
+      }),
+    });
+    const told: unknown[] = [];
+    actor.on('item.added', (event) => told.push(event));
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '102', quantity: 2 });
+    await settled();
+
+    expect(inputs).toMatchObject([{ productId: '102', quantity: 2 }]);
+    expect(told).toEqual([{ type: 'item.added', productId: '102', quantity: 2 }]);
+    expect(actor.getSnapshot().context.pendingAdd).toBeNull();
+  });
+
+  it('tells nothing when adding fails', async () => {
+    const actor = startWith({
+      addItem: fromPromise(async () => {
+        throw new Error('500');
+      }),
+    });
+    const told: unknown[] = [];
+    actor.on('item.added', (event) => told.push(event));
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '102' });
+    await settled();
+
+    expect(told).toEqual([]);
+  });
+
+  it("tells the view the server's words when a line would go above 50 (product rule R4.11)", async () => {
+    const actor = startWith({
+      addItem: fromPromise(async () => {
+        throw Object.assign(new Error('400'), {
+          code: 'quantity_limit',
+          errors: [
+            { code: 'quantity_limit', detail: 'You can have up to 50 Burrata in one basket' },
+          ],
+        });
+      }),
+    });
+    const told: unknown[] = [];
+    actor.on('item.failed', (event) => told.push(event));
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '201', quantity: 6 });
+    await settled();
+
+    const message = 'You can have up to 50 Burrata in one basket';
+    expect(told).toEqual([{ type: 'item.failed', message }]);
+    expect(actor.getSnapshot().context.error).toBe(message);
   });
 
   it('says so when adding fails', async () => {
@@ -217,7 +280,9 @@ describe('a call made while the basket is loading (product rule R4.4: 100 tries 
     release(loaded);
     await vi.advanceTimersByTimeAsync(0);
 
-    expect(added).toEqual([{ basketId: 'b1', restaurantId: 16, productId: '102', subItems: [] }]);
+    expect(added).toEqual([
+      { basketId: 'b1', restaurantId: 16, productId: '102', subItems: [], quantity: 1 },
+    ]);
     expect(actor.getSnapshot().context.waitTries).toBe(0);
   });
 

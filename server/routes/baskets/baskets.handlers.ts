@@ -28,6 +28,7 @@ import {
   kitItemDetails,
 } from './basket-document';
 import { addKitItem, assertKitBasketValid, assertKitQuantity } from './kit-items';
+import { addTakeawayLine } from './takeaway-items';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, pointer ? { detail, pointer } : { detail });
@@ -296,51 +297,14 @@ export function basketHandlers({
           '/sub_items',
         );
       }
-      await db.transaction(async (tx) => {
-        const existing = subIds.length
-          ? undefined
-          : (
-              await tx
-                .select()
-                .from(basketItems)
-                .where(
-                  and(eq(basketItems.basketId, basket.id), eq(basketItems.productId, productId)),
-                )
-            ).find(
-              (item, _, all) =>
-                item.parentId === null && !all.some((other) => other.parentId === item.id),
-            );
-        if (existing) {
-          await tx
-            .update(basketItems)
-            .set({ quantity: existing.quantity + body.quantity })
-            .where(eq(basketItems.id, existing.id));
-          return;
-        }
-        const [line] = await tx
-          .insert(basketItems)
-          .values({
-            basketId: basket.id,
-            productId,
-            productVariantId: String(productId),
-            title: onMenu.product.title,
-            quantity: body.quantity,
-            unitPricePence: onMenu.product.pricePence,
-          })
-          .returning();
-        if (!line) throw new Error('basket line not written');
-        for (const { product } of allowed) {
-          await tx.insert(basketItems).values({
-            basketId: basket.id,
-            parentId: line.id,
-            productId: product.id,
-            productVariantId: String(product.id),
-            title: product.title,
-            quantity: 1,
-            unitPricePence: product.pricePence,
-          });
-        }
-      });
+      await db.transaction((tx) =>
+        addTakeawayLine(tx, {
+          basketId: basket.id,
+          product: onMenu.product,
+          modifiers: allowed.map(({ product }) => product),
+          quantity: body.quantity,
+        }),
+      );
       reply.code(201);
       return document(db, basket, isoDate(now()));
     },

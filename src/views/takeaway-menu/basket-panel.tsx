@@ -1,55 +1,42 @@
 import { useSelector } from '@xstate/react';
-import type { Actor } from 'xstate';
-import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/takeaway-basket.machine';
+import { useRef, useState } from 'react';
 import type { MenuProduct } from '../../api/types';
-import { BasketTotals, BasketVoucherForm, QuantityButtons } from '../../components/basket-parts';
+import { BasketVoucherForm } from '../../components/basket-parts';
 import { Modal } from '../../components/modal';
+import { PriceRows, type PriceRowItem } from '../../components/ui/price-rows';
+import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { formatPrice } from '../../../domain/money';
 import { amountLeftToMinimum } from '../../../domain/takeaway-basket';
+import { MAX_LINE_QUANTITY } from '../../../domain/takeaway-lines';
+import type { BasketActor } from './basket-actor';
+import { Upsells } from './upsells';
 
-type BasketActor = Actor<typeof takeawayBasketMachine>;
+export const BASKET_HEADING_ID = 'basket-heading';
 
-function Upsells({ actor, products }: { actor: BasketActor; products: MenuProduct[] }) {
-  const open = useSelector(actor, (s) => s.context.offeringUpsells);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+/** Product rule R4.13: emptying the basket asks first; Cancel keeps it as it is. */
+function EmptyBasketDialog({
+  open,
+  count,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  count: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
-    <Modal open={open} title="Anything else?" onClose={() => actor.send({ type: 'upsell.close' })}>
-      {products.length === 0 ? (
-        <p>You have everything. Enjoy!</p>
-      ) : (
-        <ul className="upsells">
-          {products.map((product) => (
-            <li key={product.id} className="upsells__item">
-              <span>
-                {product.title} <span>{formatPrice(product.price)}</span>
-              </span>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy}
-                onClick={() => actor.send({ type: 'item.add', productId: product.id })}
-              >
-                Add <span className="visually-hidden">{product.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+    <Modal open={open} title="Empty your basket?" onClose={onCancel}>
+      <p>
+        This removes {count === 1 ? 'the 1 item' : `all ${count} items`} from your basket. You
+        cannot undo it.
+      </p>
       <div className="modal__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'checkout.continue' })}
-        >
-          Continue to checkout
+        <button type="button" className="button button--destructive" onClick={onConfirm}>
+          Yes, empty my basket
         </button>
-        <button
-          type="button"
-          className="button button--link"
-          onClick={() => actor.send({ type: 'upsell.close' })}
-        >
-          Back to the menu
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Keep my basket
         </button>
       </div>
     </Modal>
@@ -57,8 +44,9 @@ function Upsells({ actor, products }: { actor: BasketActor; products: MenuProduc
 }
 
 /**
- * The basket beside the menu: lines with their modifiers and quantity buttons, the server's totals,
- * what the minimum still needs, a voucher, and the way to checkout (upsells first).
+ * The basket beside the menu: lines with their modifiers and steppers in one column, the server's
+ * totals as price rows, what the minimum still needs, a voucher, and Checkout (upsells first).
+ * Empty basket sits apart, at the top, and asks before it empties.
  */
 export function BasketPanel({
   actor,
@@ -74,67 +62,112 @@ export function BasketPanel({
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canCheckout = useSelector(actor, (s) => s.can({ type: 'checkout.start' }));
   const canEmpty = useSelector(actor, (s) => s.can({ type: 'basket.empty' }));
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const left = amountLeftToMinimum(totals.subtotal, totals.minimumSpend);
   const inBasket = new Set(lines.map((line) => line.productId));
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const rows: PriceRowItem[] = [
+    { label: 'Subtotal', amount: formatPrice(totals.subtotal) },
+    { label: 'Delivery fee', amount: formatPrice(totals.delivery) },
+    ...(totals.discount > 0
+      ? [
+          {
+            label: 'Discount',
+            amount: `−${formatPrice(totals.discount)}`,
+            kind: 'discount' as const,
+          },
+        ]
+      : []),
+    { label: 'Total', amount: formatPrice(totals.total), kind: 'total' as const },
+  ];
   return (
-    <aside className="basket" aria-labelledby="basket-heading">
-      <h2 id="basket-heading">Your basket</h2>
+    <aside className="takeaway-basket" id="basket" aria-labelledby={BASKET_HEADING_ID}>
+      <div className="takeaway-basket__header">
+        <h2 id={BASKET_HEADING_ID} ref={heading} tabIndex={-1}>
+          Your basket
+        </h2>
+        {lines.length > 0 && (
+          <button
+            type="button"
+            className="button button--quiet takeaway-basket__empty"
+            disabled={!canEmpty}
+            onClick={() => setConfirmingEmpty(true)}
+          >
+            Empty basket
+          </button>
+        )}
+      </div>
       {error && (
         <p className="field__error" role="alert">
           {error}
         </p>
       )}
       {lines.length === 0 ? (
-        <p>Your basket is empty. Add a dish to start your order.</p>
+        <p className="takeaway-basket__none">
+          Your basket is empty. Add a dish to start your order.
+        </p>
       ) : (
-        <ul className="basket__lines">
+        <ul className="takeaway-basket__lines">
           {lines.map((line) => (
-            <li key={line.id} className="basket__line">
-              <span className="basket__title">
+            <li key={line.id} className="takeaway-basket__line">
+              <span className="takeaway-basket__title">
                 {line.title}
                 {line.modifiers && line.modifiers.length > 0 && (
-                  <span className="basket__modifiers"> with {line.modifiers.join(', ')}</span>
+                  <span className="takeaway-basket__modifiers">
+                    {' '}
+                    with {line.modifiers.join(', ')}
+                  </span>
                 )}
               </span>
-              <QuantityButtons
-                title={line.title}
+              <QuantityStepper
+                itemName={line.title}
                 quantity={line.quantity}
-                onRemoveOne={() => actor.send({ type: 'item.decrement', lineId: line.id })}
-                onAddOne={() => actor.send({ type: 'item.increment', lineId: line.id })}
+                min={0}
+                max={MAX_LINE_QUANTITY}
+                onDecrease={() => actor.send({ type: 'item.decrement', lineId: line.id })}
+                onIncrease={() => actor.send({ type: 'item.increment', lineId: line.id })}
               />
-              <span>{formatPrice(line.price * line.quantity)}</span>
+              <span className="takeaway-basket__amount">
+                {formatPrice(line.price * line.quantity)}
+              </span>
             </li>
           ))}
         </ul>
       )}
-      <BasketTotals totals={totals} deliveryLabel="Delivery fee" busy={busy} />
-      <p id="basket-minimum" aria-live="polite">
-        {lines.length === 0
-          ? `The minimum order is ${formatPrice(totals.minimumSpend)}.`
-          : left > 0
-            ? `Add ${formatPrice(left)} more to reach the ${formatPrice(totals.minimumSpend)} minimum order.`
-            : `Your order meets the ${formatPrice(totals.minimumSpend)} minimum.`}
-      </p>
-      <BasketVoucherForm actor={actor} voucher={voucher} />
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={!canCheckout}
-        aria-describedby="basket-minimum"
-        onClick={() => actor.send({ type: 'checkout.start' })}
-      >
-        Checkout
-      </button>
-      {lines.length > 0 && (
+      <div className="takeaway-basket__footer">
+        <BasketVoucherForm actor={actor} voucher={voucher} />
+        <div className="takeaway-basket__totals" aria-live="polite" aria-busy={busy}>
+          <PriceRows rows={rows} />
+        </div>
+        <p id="basket-minimum" className="takeaway-basket__minimum" aria-live="polite">
+          {lines.length === 0
+            ? `The minimum order is ${formatPrice(totals.minimumSpend)}.`
+            : left > 0
+              ? `Add ${formatPrice(left)} more to reach the ${formatPrice(totals.minimumSpend)} minimum order.`
+              : `Your order meets the ${formatPrice(totals.minimumSpend)} minimum.`}
+        </p>
         <button
           type="button"
-          className="button button--link"
-          disabled={!canEmpty}
-          onClick={() => actor.send({ type: 'basket.empty' })}
+          className="button button--primary button--block takeaway-basket__checkout"
+          disabled={!canCheckout}
+          aria-describedby="basket-minimum"
+          onClick={() => actor.send({ type: 'checkout.start' })}
         >
-          Empty basket
+          Checkout
         </button>
-      )}
+      </div>
+      <EmptyBasketDialog
+        open={confirmingEmpty}
+        count={count}
+        onCancel={() => setConfirmingEmpty(false)}
+        onConfirm={() => {
+          setConfirmingEmpty(false);
+          actor.send({ type: 'basket.empty' });
+          // The Empty basket button goes with the lines: focus lands on the basket itself.
+          requestAnimationFrame(() => heading.current?.focus());
+        }}
+      />
       <Upsells
         actor={actor}
         products={upsellProducts.filter((product) => !inBasket.has(product.id))}

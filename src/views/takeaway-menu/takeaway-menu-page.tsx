@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import type { Actor } from 'xstate';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { fetchSnoozedProductIds, fetchTakeawayMenu, type TakeawayMenu } from '../../api/menu';
 import { estimateDelivery } from '../../api/menu';
@@ -10,16 +9,19 @@ import { readValidStored } from '../../app/storage';
 import { isStoredDelivery } from '../../../domain/stored-delivery';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
-import { Modal } from '../../components/modal';
+import { flash } from '../../components/flash/flash-store';
 import { QueryError } from '../../components/query-error';
 import { canEstimateDelivery, hasRealStreet } from '../../../domain/address';
 import { etaText } from '../../../domain/eta';
-import { formatPrice } from '../../../domain/money';
+import { addedText } from '../../../domain/takeaway-lines';
 import { readTakeawayChoice, takeawayChoiceText } from '../../../domain/takeaway-basket';
 import { upsellCategories } from '../../../domain/upsell';
 import { MENU_REFRESH_MS, SNOOZED_REFRESH_MS } from '../../../domain/menu-refresh';
-import type { takeawayBasketMachine } from '../../../machines/takeaway-basket/takeaway-basket.machine';
-import { BasketPanel } from './basket-panel';
+import { BasketBar } from './basket-bar';
+import { BASKET_HEADING_ID, BasketPanel } from './basket-panel';
+import { ModifierDialog } from './modifier-dialog';
+import { ProductCard } from './product-card';
+import './takeaway-menu.css';
 import type { StoredTakeaway } from '../../session/stored-takeaway';
 import { liveTakeawayBasketMachine } from './takeaway-basket-actors';
 
@@ -27,133 +29,12 @@ export const ETA_FAILED = "Couldn't get delivery time estimation";
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-type BasketActor = Actor<typeof takeawayBasketMachine>;
-
-function ProductCard({
-  product,
-  modifiers,
-  soldOut,
-  basket,
-  onChooseModifiers,
-}: {
-  product: MenuProduct;
-  modifiers: MenuProduct[];
-  soldOut: boolean;
-  basket: BasketActor;
-  onChooseModifiers: () => void;
-}) {
-  const adding = useSelector(basket, (s) => s.hasTag('busy') && !s.matches('loading'));
-  return (
-    <li className={`card product${soldOut ? ' product--sold-out' : ''}`}>
-      <h3 className="product__title">{product.title}</h3>
-      <p>{product.description}</p>
-      <p className="product__price">{formatPrice(product.price)}</p>
-      {soldOut ? (
-        <p className="product__badge">Sold out for now</p>
-      ) : (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={adding}
-          onClick={() =>
-            modifiers.length > 0
-              ? onChooseModifiers()
-              : basket.send({ type: 'item.add', productId: product.id })
-          }
-        >
-          Add <span className="visually-hidden">{product.title}</span> to basket
-        </button>
-      )}
-      {modifiers.length > 0 && (
-        <p className="product__modifiers">
-          Make it yours:{' '}
-          {modifiers
-            .map((m) => `${m.title}${m.price > 0 ? ` (+${formatPrice(m.price)})` : ''}`)
-            .join(', ')}
-        </p>
-      )}
-    </li>
-  );
-}
-
 function modifiersOf(menu: TakeawayMenu, product: MenuProduct): MenuProduct[] {
   return product.subProducts
     .slice()
     .sort((a, b) => a.position - b.position)
     .map((sub) => menu.productsById[sub.productId])
     .filter((m): m is MenuProduct => m !== undefined);
-}
-
-/** The accessible dialog to choose a dish's modifiers before adding it (sent as sub_items). */
-function ModifierDialog({
-  product,
-  modifiers,
-  onAdd,
-  onClose,
-}: {
-  product: MenuProduct | null;
-  modifiers: MenuProduct[];
-  onAdd: (subItems: string[]) => void;
-  onClose: () => void;
-}) {
-  const [chosen, setChosen] = useState<string[]>([]);
-  return (
-    <Modal
-      open={product !== null}
-      title={product ? `Make your ${product.title}` : 'Make it yours'}
-      onClose={() => {
-        setChosen([]);
-        onClose();
-      }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onAdd(chosen);
-          setChosen([]);
-        }}
-      >
-        <fieldset className="fieldset">
-          <legend>Choose your extras</legend>
-          {modifiers.map((modifier) => (
-            <div key={modifier.id} className="checkbox">
-              <input
-                type="checkbox"
-                id={`modifier-${modifier.id}`}
-                checked={chosen.includes(modifier.id)}
-                onChange={(event) =>
-                  setChosen((current) =>
-                    event.target.checked
-                      ? [...current, modifier.id]
-                      : current.filter((id) => id !== modifier.id),
-                  )
-                }
-              />
-              <label htmlFor={`modifier-${modifier.id}`}>
-                {modifier.title}
-                {modifier.price > 0 ? ` (+${formatPrice(modifier.price)})` : ''}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-        <div className="modal__actions">
-          <button type="submit" className="button button--primary">
-            Add to basket
-          </button>
-          <button
-            type="button"
-            className="button button--link"
-            onClick={() => {
-              setChosen([]);
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
 }
 
 /** Product rules R4.6 and R4.7: the estimation is asked for only when its inputs allow; the default text otherwise. */
@@ -221,6 +102,13 @@ function TakeawayMenuView({ delivery }: { delivery: StoredTakeaway }) {
     s.context.lines.reduce((sum, line) => sum + line.quantity, 0),
   );
   const [choosing, setChoosing] = useState<MenuProduct | null>(null);
+  // Product rule R4.12: the dish's Add button gets focus back when its dialog closes.
+  const returnFocus = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (choosing !== null || !returnFocus.current) return;
+    returnFocus.current.focus();
+    returnFocus.current = null;
+  }, [choosing]);
   useEffect(() => {
     if (checkingOut) navigate('/pasta-now-checkout');
   }, [checkingOut, navigate]);
@@ -250,9 +138,22 @@ function TakeawayMenuView({ delivery }: { delivery: StoredTakeaway }) {
             product !== undefined && !(snoozed.data?.has(product.id) ?? false),
         )
     : [];
+  const productsById = menu.data?.productsById;
+  // Product rule R4.12: once the server has the dish, a toast says so (a polite live region).
+  useEffect(() => {
+    const subscription = basket.on('item.added', ({ productId, quantity }) => {
+      const title = productsById?.[productId]?.title;
+      if (title) flash(addedText(title, quantity));
+    });
+    const failed = basket.on('item.failed', ({ message }) => flash(message, 'error'));
+    return () => {
+      subscription.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [basket, productsById]);
 
   return (
-    <div className="page menu-page">
+    <div className={`page takeaway${itemCount > 0 ? ' takeaway--with-bar' : ''}`}>
       <h1>{delivery.restaurantSite} menu</h1>
       <p>
         <strong>{takeawayChoiceText(choice)}</strong> ·{' '}
@@ -272,53 +173,66 @@ function TakeawayMenuView({ delivery }: { delivery: StoredTakeaway }) {
       <EtaText delivery={delivery} itemCount={Math.max(1, itemCount)} />
       {menu.isPending && <p role="status">Loading the menu…</p>}
       {menu.isError && <QueryError what="the menu" retry={() => menu.refetch()} />}
-      {menu.data && (
-        <>
-          <nav aria-label="Menu sections">
-            <ul className="section-nav">
+      <div className="takeaway__layout">
+        <div className="takeaway__menu">
+          {menu.data && (
+            <>
+              <nav aria-label="Menu sections">
+                <ul className="section-nav">
+                  {menu.data.categories.map((category) => (
+                    <li key={category.id}>
+                      <a href={`#${slug(category.name)}`}>{category.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
               {menu.data.categories.map((category) => (
-                <li key={category.id}>
-                  <a href={`#${slug(category.name)}`}>{category.name}</a>
-                </li>
+                <section key={category.id} aria-labelledby={slug(category.name)}>
+                  <h2 id={slug(category.name)}>{category.name}</h2>
+                  {category.productIds.some((id) => menu.data.productsById[id]?.isKit) && (
+                    <p className="notice">Kits ordered before 5:00pm are delivered next day.</p>
+                  )}
+                  <ul className="dish-grid">
+                    {category.productIds.map((id, index) => {
+                      const product = menu.data.productsById[id];
+                      if (!product) return null;
+                      return (
+                        <ProductCard
+                          key={id}
+                          product={product}
+                          modifiers={modifiersOf(menu.data, product)}
+                          soldOut={snoozed.data?.has(id) ?? false}
+                          basket={basket}
+                          eager={category === menu.data.categories[0] && index < 4}
+                          onChooseModifiers={(button) => {
+                            returnFocus.current = button;
+                            setChoosing(product);
+                          }}
+                        />
+                      );
+                    })}
+                  </ul>
+                </section>
               ))}
-            </ul>
-          </nav>
-          {menu.data.categories.map((category) => (
-            <section key={category.id} aria-labelledby={slug(category.name)}>
-              <h2 id={slug(category.name)}>{category.name}</h2>
-              {category.productIds.some((id) => menu.data.productsById[id]?.isKit) && (
-                <p className="notice">Kits ordered before 5:00pm are delivered next day.</p>
-              )}
-              <ul className="card-list">
-                {category.productIds.map((id) => {
-                  const product = menu.data.productsById[id];
-                  if (!product) return null;
-                  return (
-                    <ProductCard
-                      key={id}
-                      product={product}
-                      modifiers={modifiersOf(menu.data, product)}
-                      soldOut={snoozed.data?.has(id) ?? false}
-                      basket={basket}
-                      onChooseModifiers={() => setChoosing(product)}
-                    />
-                  );
-                })}
-              </ul>
-            </section>
-          ))}
-          <ModifierDialog
-            product={choosing}
-            modifiers={choosing ? modifiersOf(menu.data, choosing) : []}
-            onClose={() => setChoosing(null)}
-            onAdd={(subItems) => {
-              if (choosing) basket.send({ type: 'item.add', productId: choosing.id, subItems });
-              setChoosing(null);
-            }}
-          />
-        </>
-      )}
-      <BasketPanel actor={basket} upsellProducts={upsellProducts} />
+              <ModifierDialog
+                product={choosing}
+                modifiers={choosing ? modifiersOf(menu.data, choosing) : []}
+                onClose={() => setChoosing(null)}
+                onAdd={({ subItems, quantity }) => {
+                  if (choosing)
+                    basket.send({ type: 'item.add', productId: choosing.id, subItems, quantity });
+                  setChoosing(null);
+                }}
+              />
+            </>
+          )}
+        </div>
+        <BasketPanel actor={basket} upsellProducts={upsellProducts} />
+      </div>
+      <BasketBar
+        actor={basket}
+        onViewBasket={() => document.getElementById(BASKET_HEADING_ID)?.focus()}
+      />
     </div>
   );
 }
