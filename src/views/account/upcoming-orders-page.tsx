@@ -51,8 +51,10 @@ function OrderCard({ order, items }: UpcomingOrder) {
         <h2 id={headingId}>
           {order.deliveryDate
             ? `Delivery on ${longDate.format(new Date(`${order.deliveryDate}T00:00:00Z`))}`
-            : `Order ${order.id}`}
+            : `Order ${order.reference}`}
         </h2>
+        {/* Product rule R9.8: the order's reference, as its confirmation and emails give it. */}
+        <p className="upcoming-order__reference">Order reference {order.reference}</p>
         <p>
           <strong>{orderStatusText(order.state)}</strong>
           {order.chefSelected ? ' · Dishes chosen by our chef' : null}
