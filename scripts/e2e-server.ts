@@ -25,8 +25,8 @@ process.env.SIGN_UP_LIMIT ??= '1000';
 // prepared, driven and delivered in about 16 s, long enough for the tracking page's 10 s poll to
 // see it out for delivery.
 // Paid orders' confirmation emails (off under NODE_ENV=test) reach the mailbox within a second.
-process.env.ORDER_CONFIRMATION_EMAILS = 'true';
-process.env.ORDER_CONFIRMATION_INTERVAL_MS = '500';
+process.env.ORDER_EMAILS = 'true';
+process.env.ORDER_EMAILS_INTERVAL_MS = '500';
 process.env.KITCHEN_SIMULATOR = 'true';
 process.env.KITCHEN_TICK_MS = '500';
 process.env.KITCHEN_ACCEPT_MS = '1000';
