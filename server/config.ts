@@ -135,9 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: milliseconds(env.BILLING_INTERVAL_MS, 600_000) || 600_000,
     },
     orderConfirmations: {
-      enabled: env.ORDER_EMAILS
-        ? env.ORDER_EMAILS === 'true'
-        : env.NODE_ENV !== 'test',
+      enabled: env.ORDER_EMAILS ? env.ORDER_EMAILS === 'true' : env.NODE_ENV !== 'test',
       intervalMs: milliseconds(env.ORDER_EMAILS_INTERVAL_MS, 2000) || 2000,
     },
     paymentReconciler: {
