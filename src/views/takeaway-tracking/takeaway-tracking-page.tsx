@@ -123,7 +123,9 @@ function Tracking({ data, driver }: { data: OrderWithItems; driver: DriverLocati
   });
   return (
     <div className="narrow tracking">
-      <h1>Your order {order.reference}</h1>
+      <h1>
+        Your order <span className="order-reference">{order.reference}</span>
+      </h1>
       <section aria-labelledby="order-status" className="card">
         <h2 id="order-status">Status</h2>
         <p className="tracking__status">
