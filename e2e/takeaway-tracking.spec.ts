@@ -94,12 +94,10 @@ for (const size of SIZES) {
         await expect(page.getByRole('img', { name: /Route from Sfoglia Chiswick/ })).toBeVisible();
         await expectNoAxeViolations(page);
       } else {
-        test
-          .info()
-          .annotations.push({
-            type: 'note',
-            description: 'delivered before the page read it out for delivery',
-          });
+        test.info().annotations.push({
+          type: 'note',
+          description: 'delivered before the page read it out for delivery',
+        });
       }
 
       await expect(
