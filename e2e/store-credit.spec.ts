@@ -140,10 +140,17 @@ test.describe('store credit', () => {
     await expect(page).toHaveURL(/\/checkout\/confirmation$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grazie! Your box is ordered');
     await expect(page.getByText(/all from your store credit\.$/)).toBeVisible();
-    const orderNumber = await page
-      .getByText(/^Order number/)
+    // The confirmation names the order by its reference (product rule R9.8); the credit
+    // history by its number.
+    const reference = await page
+      .getByText(/^Your order reference is/)
       .locator('strong')
       .textContent();
+    const orders = await page.request.get('/api/v2/orders?filter[delivery_date]=upcoming');
+    const orderNumber = (
+      (await orders.json()) as { data: { id: string; attributes: { reference: string } }[] }
+    ).data.find((order) => order.attributes.reference === reference)?.id;
+    expect(orderNumber).toBeTruthy();
 
     await page.goto('/account/dashboard');
     await expect(balance(page)).toHaveText(`Your balance: £${(60 - used).toFixed(2)}`);

@@ -929,7 +929,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** The customer's rating of an order as given (score, reason, notes), so the rating page shows it again (product rule R9.12). */
+        get: operations["getRating"];
         /** Changes the customer's rating of an order (score, reason, notes). */
         put: operations["updateRating"];
         post?: never;
@@ -1663,6 +1664,11 @@ export interface components {
             type: "orders";
             id: string;
             attributes: {
+                /**
+                 * @description The order's reference for people (product rule R9.8): six characters without 0, O, 1, I or L, as "ABC-DEF"; unique.
+                 * @example KV7-R48
+                 */
+                reference: string;
                 /** @enum {string} */
                 order_type: "takeaway" | "recipe_kit" | "one_off";
                 state: components["schemas"]["OrderState"];
@@ -1764,6 +1770,8 @@ export interface components {
                 reason: string | null;
                 notes: string | null;
                 created_at: string;
+                /** @description The last change of the rating. */
+                updated_at: string;
             };
         };
         ProductRatingCreate: {
@@ -3518,6 +3526,31 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    getRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's rating. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     updateRating: {

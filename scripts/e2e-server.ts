@@ -24,6 +24,9 @@ process.env.SIGN_UP_LIMIT ??= '1000';
 // The kitchen simulator (off under NODE_ENV=test) runs fast here: a paid delivery is accepted,
 // prepared, driven and delivered in about 16 s, long enough for the tracking page's 10 s poll to
 // see it out for delivery.
+// Paid orders' confirmation emails (off under NODE_ENV=test) reach the mailbox within a second.
+process.env.ORDER_EMAILS = 'true';
+process.env.ORDER_EMAILS_INTERVAL_MS = '500';
 process.env.KITCHEN_SIMULATOR = 'true';
 process.env.KITCHEN_TICK_MS = '500';
 process.env.KITCHEN_ACCEPT_MS = '1000';

@@ -29,6 +29,7 @@ import { startBillingJob } from './services/subscriptions/billing-schedule';
 import { jobErrorReporter } from './db/availability';
 import { registerHealthRoutes } from './routes/health/health-routes';
 import { startPaymentReconciler } from './services/payments/payment-reconciler';
+import { startOrderConfirmations } from './services/orders/order-confirmations';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const specificationPath = path.join(root, 'openapi/openapi.yaml');
@@ -136,6 +137,15 @@ export async function buildApp({
   );
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
+  if (config.orderConfirmations.enabled) {
+    const confirmations = startOrderConfirmations(
+      deps,
+      config.orderConfirmations.intervalMs,
+      jobError('order-confirmations'),
+    );
+    app.addHook('onReady', async () => confirmations.start());
+    app.addHook('onClose', async () => confirmations.stop());
+  }
   if (config.smtpUrl) {
     // Emails that failed to send are retried; row locks keep several instances from sending one twice.
     let timer: NodeJS.Timeout | undefined;

@@ -43,6 +43,11 @@ export interface Config {
   kitchen: KitchenConfig;
   /** The in-process subscription billing job (docs/subscriptions.md); off under NODE_ENV=test. */
   billing: { enabled: boolean; intervalMs: number };
+  /**
+   * Emails each paid order's confirmation through the outbox (product rule R9.9); off under
+   * NODE_ENV=test unless ORDER_EMAILS=true, so API tests count only their own emails.
+   */
+  orderConfirmations: { enabled: boolean; intervalMs: number };
   /** Settles payments a crash left in flight, in process (docs/payments.md). */
   paymentReconciler: {
     intervalMs: number;
@@ -128,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: {
       enabled: env.BILLING_JOB ? env.BILLING_JOB === 'true' : env.NODE_ENV !== 'test',
       intervalMs: milliseconds(env.BILLING_INTERVAL_MS, 600_000) || 600_000,
+    },
+    orderConfirmations: {
+      enabled: env.ORDER_EMAILS ? env.ORDER_EMAILS === 'true' : env.NODE_ENV !== 'test',
+      intervalMs: milliseconds(env.ORDER_EMAILS_INTERVAL_MS, 2000) || 2000,
     },
     paymentReconciler: {
       intervalMs: milliseconds(env.PAYMENT_RECONCILE_INTERVAL_MS, 60_000) || 60_000,

@@ -27,6 +27,8 @@ export interface SavedPaymentMethod {
 /** An order written from the basket; it waits for its payment. */
 export interface PlacedOrder {
   id: string;
+  /** The reference the customer sees (product rule R9.8). */
+  reference: string;
   totalPrice: number;
 }
 

@@ -79,6 +79,8 @@ export type KitPaymentChoice =
 /** The order written for the box: its first delivery and, for a subscription, its frequency. */
 export interface PlacedKitOrder {
   id: string;
+  /** The reference the customer sees (product rule R9.8). */
+  reference: string;
   deliveryDate: string | null;
   totalPrice: number;
   /** Store credit spent on it, and what the card paid (pounds). */

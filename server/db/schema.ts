@@ -407,6 +407,13 @@ export const orders = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     customerEmail: text('customer_email'),
     type: text('type', { enum: ['takeaway', 'recipe_kit', 'one_off'] }).notNull(),
+    /**
+     * The order's reference for people (product rule R9.8): computed by the database from the id
+     * (`order_reference`, migration 0009), so every order has one from its insert on, unique.
+     */
+    reference: text('reference')
+      .notNull()
+      .generatedAlwaysAs(sql`order_reference(id)`),
     state: text('state').notNull().default('payment_pending'),
     source: text('source').notNull().default('web'),
     /** The basket and its version the order was made from: one order per checkout attempt. */
@@ -438,6 +445,8 @@ export const orders = pgTable(
     driverLon: doublePrecision('driver_lon'),
     driverUpdatedAt: timestamp('driver_updated_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the order confirmation email was queued: once per order (product rule R9.9). */
+    confirmationEmailedAt: timestamp('confirmation_emailed_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -449,6 +458,7 @@ export const orders = pgTable(
     index('orders_state_idx').on(t.state),
     uniqueIndex('orders_source_basket_key').on(t.sourceBasketKey),
     uniqueIndex('orders_schedule_week_key').on(t.scheduleWeekId),
+    uniqueIndex('orders_reference_key').on(t.reference),
   ],
 );
 

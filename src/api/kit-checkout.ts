@@ -147,6 +147,7 @@ function toKitOrder(
 ): PlacedKitOrder {
   return {
     id,
+    reference: a.reference,
     deliveryDate: a.delivery_date,
     totalPrice: a.total_price,
     storeCredit: a.store_credit ?? 0,

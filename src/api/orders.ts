@@ -76,3 +76,12 @@ export async function rateDish(input: {
     }),
   );
 }
+
+/** GET ratings/{id}: the order's rating as given (product rule R9.12). */
+export async function fetchRating(id: string): Promise<Rating> {
+  const body = await unwrap(
+    api.GET('/ratings/{id}', { params: { path: { id: Number(id) } } }),
+    ORDER_FETCH_FAILED,
+  );
+  return toEntity(body.data) as Rating;
+}

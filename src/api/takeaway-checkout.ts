@@ -145,7 +145,11 @@ export async function saveTakeawayInstructions(
 const TAKEAWAY_PAYMENT_PATH = '/pasta-now-checkout/payment';
 
 const toPlacedOrder = ({ data }: { data: components['schemas']['OrderResource'] }) =>
-  ({ id: data.id, totalPrice: data.attributes.total_price }) satisfies PlacedOrder;
+  ({
+    id: data.id,
+    reference: data.attributes.reference,
+    totalPrice: data.attributes.total_price,
+  }) satisfies PlacedOrder;
 
 /** GET orders/{id}: the order waiting for its payment. */
 async function fetchPlacedOrder(orderId: string, client: ApiClient): Promise<PlacedOrder> {

@@ -121,6 +121,49 @@ describe('PUT /ratings/{id}', () => {
   });
 });
 
+describe('GET /ratings/{id} (product rule R9.12)', () => {
+  it('answers the rating as given, and as changed after a PUT; not to anyone else', async () => {
+    const { browser, orderId } = await orderIn('delivered');
+    const created = await browser.post('/ratings', {
+      order_id: orderId,
+      rating: 3,
+      reason: 'Delivery time',
+      notes: 'A little late',
+    });
+    const id = created.json().data.id as string;
+    const stranger = client();
+    await stranger.post('/customers', signupBody());
+
+    const first = await browser.get(`/ratings/${id}`);
+    await browser.put(`/ratings/${id}`, { rating: 5, reason: 'Food quality' });
+    const second = await browser.get(`/ratings/${id}`);
+    const theirs = await stranger.get(`/ratings/${id}`);
+    const signedOut = await client().get(`/ratings/${id}`);
+    const unknown = await browser.get('/ratings/999999');
+    const malformed = await browser.get('/ratings/abc');
+
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.attributes).toMatchObject({
+      order_id: String(orderId),
+      rating: 3,
+      reason: 'Delivery time',
+      notes: 'A little late',
+    });
+    expect(second.json().data.attributes).toMatchObject({
+      rating: 5,
+      reason: 'Food quality',
+      notes: 'A little late',
+    });
+    expect(Date.parse(second.json().data.attributes.updated_at)).toBeGreaterThanOrEqual(
+      Date.parse(first.json().data.attributes.updated_at),
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect(signedOut.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(404);
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
 describe('POST /product_ratings', () => {
   it("rates a dish of the order, again replaces it, and the order's line shows it", async () => {
     const { browser, orderId, lineItemId } = await orderIn('delivered');

@@ -138,6 +138,7 @@ const withCard: KitPaymentOptions = { preview, methods: [card], gateway: { name:
 const withCredits: KitPaymentOptions = { ...withCard, preview: covered };
 const order: PlacedKitOrder = {
   id: '7',
+  reference: 'KV7-R48',
   deliveryDate: '2030-01-08',
   totalPrice: 42,
   storeCredit: 0,

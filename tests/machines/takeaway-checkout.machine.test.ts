@@ -90,7 +90,7 @@ const pickup: TakeawayCheckoutBasket = {
   totalPrice: 20,
 };
 const emptyBasket: TakeawayCheckoutBasket = { ...deliveryReady, itemCount: 0 };
-const order: PlacedOrder = { id: '7', totalPrice: 21.99 };
+const order: PlacedOrder = { id: '7', reference: 'KV7-R48', totalPrice: 21.99 };
 const card: SavedPaymentMethod = {
   id: '3',
   type: 'CreditCard',

@@ -11,6 +11,7 @@ export function orderResource({ order, restaurantSite, ratingId, rating, lineIte
     type: 'orders' as const,
     id: String(order.id),
     attributes: {
+      reference: order.reference,
       order_type: order.type,
       state: order.state as OrderState,
       fulfillment_type: order.fulfillmentType,

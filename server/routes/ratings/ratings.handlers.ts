@@ -23,6 +23,7 @@ function ratingDocument(row: RatingRow) {
         reason: row.reason,
         notes: row.notes,
         created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
       },
     },
   };
@@ -42,8 +43,19 @@ async function requireFinishedOrder(db: Queryable, customerId: number, orderId: 
 export function ratingHandlers({
   db,
   now,
-}: Deps): OperationHandlers<'createRating' | 'updateRating' | 'createProductRating'> {
+}: Deps): OperationHandlers<'createRating' | 'getRating' | 'updateRating' | 'createProductRating'> {
   return {
+    // Product rule R9.12: the rating page shows the rating as given, and a change replaces it.
+    getRating: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const [row] = await db
+        .select()
+        .from(ratings)
+        .where(and(eq(ratings.id, request.params.id), eq(ratings.customerId, customer.id)));
+      if (!row) throw notFound('Rating');
+      return ratingDocument(row);
+    },
+
     createRating: async (request, reply) => {
       const { customer } = await requireCustomer(request, db, now());
       const body = request.body;

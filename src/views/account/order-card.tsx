@@ -21,7 +21,7 @@ function heading({ order }: OrderWithItems) {
     const from = order.restaurantSite ? ` from Sfoglia ${order.restaurantSite}` : '';
     return `Takeaway${from}${day ? `, ${day}` : ''}`;
   }
-  return day ? `Delivery on ${day}` : `Order ${order.id}`;
+  return day ? `Delivery on ${day}` : `Order ${order.reference}`;
 }
 
 /**
@@ -36,6 +36,8 @@ export function OrderCard({ order, lines }: OrderWithItems) {
     <li>
       <article className="card order-card" aria-labelledby={headingId}>
         <h2 id={headingId}>{heading({ order, lines })}</h2>
+        {/* Product rule R9.8: the order's reference, as its confirmation and emails give it. */}
+        <p className="order-card__reference">Order reference {order.reference}</p>
         <p>
           <strong>{orderStatusText(order.state)}</strong>
           {order.chefSelected ? ' · Dishes chosen by our chef' : null}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { OrderStatusLine } from '../../components/order-status-line';
 import { formatPrice } from '../../../domain/money';
 import { FailedStep } from '../checkout-shared/failed-step';
 import { formatDeliveryDay } from './kit-instructions-step';
@@ -28,7 +29,10 @@ function paidText({ totalPrice, storeCredit, amountCharged }: PlacedKitOrder): s
   return `Paid: ${formatPrice(totalPrice)}: ${formatPrice(storeCredit)} from your store credit and ${formatPrice(amountCharged)} by card.`;
 }
 
-/** The box is ordered: its first delivery and, for a subscription, how often. */
+/**
+ * The box is ordered: its reference (product rule R9.8) and status (R9.1), its first delivery
+ * and, for a subscription, how often; the confirmation email is on its way (R9.9).
+ */
 export function KitConfirmationStep({ actor }: KitStepProps) {
   useDocumentTitle('Box ordered');
   const order = useSelector(actor, (s) => s.context.order);
@@ -38,9 +42,10 @@ export function KitConfirmationStep({ actor }: KitStepProps) {
       <div className="panel panel--confirmation">
         <h1>Grazie! Your box is ordered</h1>
         <p>
-          Order number <strong>{order.id}</strong>
+          Your order reference is <strong className="order-reference">{order.reference}</strong>
         </p>
       </div>
+      <OrderStatusLine orderId={order.id} />
       {order.deliveryDate && (
         <p>Your first box arrives on {formatDeliveryDay(order.deliveryDate)}.</p>
       )}
@@ -51,6 +56,7 @@ export function KitConfirmationStep({ actor }: KitStepProps) {
         </p>
       )}
       <p>{paidText(order)}</p>
+      <p>We are emailing you a confirmation with your order reference.</p>
       <p>
         <Link to="/account/upcoming-orders">See your upcoming boxes</Link>
       </p>

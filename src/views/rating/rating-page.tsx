@@ -1,25 +1,27 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiRequestError } from '../../api/api-error';
-import { fetchOrder, rateDish, rateOrder, type OrderWithItems } from '../../api/orders';
+import {
+  fetchOrder,
+  fetchRating,
+  rateDish,
+  rateOrder,
+  type OrderWithItems,
+  type Rating,
+} from '../../api/orders';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
-import { ChoiceGroup, type Choice } from '../../components/form/choice-group';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { Button } from '../../components/form/button';
 import { QueryError } from '../../components/query-error';
+import { StarRating } from './star-rating';
+import { starLabel } from './star-words';
+import './rating.css';
 
-const STARS: Choice[] = [
-  { value: '1', label: '1 – Very poor' },
-  { value: '2', label: '2 – Poor' },
-  { value: '3', label: '3 – Okay' },
-  { value: '4', label: '4 – Good' },
-  { value: '5', label: '5 – Excellent' },
-];
 const REASONS = ['Food quality', 'Delivery time', 'Portion size', 'Packaging', 'Service', 'Other'];
 const RATEABLE = new Set(['delivered', 'collected']);
-
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' });
 /** /rate-my-takeaway?order_id=…: rate a delivered or collected order, and its dishes. */
 function RatingPage() {
   const [params] = useSearchParams();
@@ -65,20 +67,47 @@ function RatingPage() {
       </div>
     );
   }
-  return <RatingForm data={order.data} />;
+  return <RatingLoader data={order.data} />;
 }
 
-function RatingForm({ data }: { data: OrderWithItems }) {
+/** Product rule R9.12: an order rated before opens with its rating as given. */
+function RatingLoader({ data }: { data: OrderWithItems }) {
+  const ratingId = data.order.ratingId;
+  const given = useQuery({
+    queryKey: ['ratings', ratingId],
+    queryFn: () => fetchRating(ratingId ?? ''),
+    enabled: ratingId !== null,
+  });
+  if (ratingId === null) return <RatingForm data={data} given={null} />;
+  if (given.isError) {
+    return (
+      <div className="narrow">
+        <h1>Rate your order</h1>
+        <QueryError what="your rating" retry={() => void given.refetch()} />
+      </div>
+    );
+  }
+  if (!given.data) {
+    return (
+      <p className="page-loading" role="status">
+        Loading your rating…
+      </p>
+    );
+  }
+  // Keyed by the rating's last change, so a refetched rating starts a fresh form.
+  return <RatingForm key={given.data.updatedAt} data={data} given={given.data} />;
+}
+
+function RatingForm({ data, given }: { data: OrderWithItems; given: Rating | null }) {
   const { order, lines } = data;
   const navigate = useNavigate();
-  const [rating, setRating] = useState(order.rating ? String(order.rating) : '');
-  const [reason, setReason] = useState('');
-  const [notes, setNotes] = useState('');
-  const [dishes, setDishes] = useState<Record<string, string>>(() =>
+  const queryClient = useQueryClient();
+  const [rating, setRating] = useState<number | null>(given?.rating ?? null);
+  const [reason, setReason] = useState(given?.reason ?? '');
+  const [notes, setNotes] = useState(given?.notes ?? '');
+  const [dishes, setDishes] = useState<Record<string, number>>(() =>
     Object.fromEntries(
-      lines.flatMap(({ item }) =>
-        item.productRating ? [[item.id, String(item.productRating)]] : [],
-      ),
+      lines.flatMap(({ item }) => (item.productRating ? [[item.id, item.productRating]] : [])),
     ),
   );
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -97,13 +126,19 @@ function RatingForm({ data }: { data: OrderWithItems }) {
         await rateDish({
           orderId: Number(order.id),
           lineItemId: Number(lineItemId),
-          rating: Number(value),
+          rating: value,
         });
       }
       return stars;
     },
-    onSuccess: (stars) =>
-      navigate(`/rate-my-takeaway/confirmation?${new URLSearchParams({ rating: String(stars) })}`),
+    onSuccess: async (stars) => {
+      // Opening the link again reads the rating just given, not a cached one.
+      await queryClient.invalidateQueries({ queryKey: ['orders', order.id] });
+      await queryClient.invalidateQueries({ queryKey: ['ratings'] });
+      const query = new URLSearchParams({ rating: String(stars), order_id: order.id });
+      if (given) query.set('updated', 'true');
+      navigate(`/rate-my-takeaway/confirmation?${query}`);
+    },
     onError: (error) =>
       setErrors([
         {
@@ -117,31 +152,35 @@ function RatingForm({ data }: { data: OrderWithItems }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!rating) {
+    if (rating === null) {
       setErrors([{ fieldId: 'rating', message: 'Choose a rating from 1 to 5' }]);
       return;
     }
     setErrors([]);
-    submit.mutate(Number(rating));
+    submit.mutate(rating);
   };
   const ratingError = errors.find((error) => error.fieldId === 'rating')?.message;
 
   return (
-    <div className="narrow">
+    <div className="narrow rating">
       <h1>Rate your order</h1>
       <p>
-        Order #{order.id}
+        Order {order.reference}
         {order.restaurantSite ? ` from Sfoglia ${order.restaurantSite}` : ''}
       </p>
+      {given && (
+        <p className="rating__given">
+          You rated this order <strong>{starLabel(given.rating)}</strong> on{' '}
+          {dayMonth.format(new Date(given.updatedAt))}. Change anything below and send it again.
+        </p>
+      )}
       <ErrorSummary errors={errors} />
       <form noValidate onSubmit={onSubmit}>
-        <ChoiceGroup
+        <StarRating
           id="rating"
           legend="How was your order?"
-          type="radio"
-          choices={STARS}
-          values={rating ? [rating] : []}
-          onChange={([value]) => setRating(value ?? '')}
+          value={rating}
+          onChange={setRating}
           error={ratingError}
         />
         <div className="field">
@@ -178,25 +217,22 @@ function RatingForm({ data }: { data: OrderWithItems }) {
           />
         </div>
         {lines.length > 0 && (
-          <>
-            <h2>Rate your dishes (optional)</h2>
+          <section aria-labelledby="rate-dishes" className="rating__dishes">
+            <h2 id="rate-dishes">Rate your dishes (optional)</h2>
             {lines.map(({ item }) => (
-              <ChoiceGroup
+              <StarRating
                 key={item.id}
                 id={`dish-${item.id}`}
                 legend={item.title}
-                type="radio"
-                choices={STARS}
-                values={dishes[item.id] ? [dishes[item.id] as string] : []}
-                onChange={([value]) =>
-                  setDishes((current) => ({ ...current, [item.id]: value ?? '' }))
-                }
+                compact
+                value={dishes[item.id] ?? null}
+                onChange={(value) => setDishes((current) => ({ ...current, [item.id]: value }))}
               />
             ))}
-          </>
+          </section>
         )}
         <Button type="submit" busy={submit.isPending}>
-          Send rating
+          {given ? 'Update rating' : 'Send rating'}
         </Button>
       </form>
     </div>

@@ -12,18 +12,22 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { QueryError } from '../../components/query-error';
 import { distanceInMiles, formatMiles, type Coordinates } from '../../../domain/distance';
-import { etaText } from '../../../domain/eta';
 import { formatPrice } from '../../../domain/money';
+import {
+  formatMinutesWindow,
+  isOrderFinished,
+  orderStatusSentence,
+  progressStep,
+  PROGRESS_STEPS,
+  trackingEstimate,
+  type Fulfilment,
+} from '../../../domain/order-progress';
 import { orderStatusText } from '../../../domain/order-status';
 import { RouteMap } from './route-map';
+import './takeaway-tracking.css';
 
 export const ORDER_POLL_MS = 10_000;
 export const DRIVER_POLL_MS = 5_000;
-
-/** Nothing more will happen to these: polling stops. */
-const FINISHED = new Set(['delivered', 'collected', 'dropped']);
-/** Before the kitchen accepts, the ETA is the default of product rule R4.7. */
-const BEFORE_ACCEPTANCE = new Set(['payment_pending', 'not_authorized', 'paid']);
 
 const coordinates = (lat: number | null, lon: number | null): Coordinates | null =>
   lat === null || lon === null ? null : { lat, lon };
@@ -38,13 +42,19 @@ function TakeawayTrackingPage() {
     queryFn: () => fetchOrder(orderId),
     enabled: /^\d+$/.test(orderId),
     refetchInterval: (query) =>
-      query.state.data && FINISHED.has(query.state.data.order.state) ? false : ORDER_POLL_MS,
+      query.state.data && isOrderFinished(query.state.data.order.state) ? false : ORDER_POLL_MS,
   });
   const state = order.data?.order.state;
+  // Read for deliveries on their way to the door: the route's length sets the estimate before
+  // the rider leaves (product rule R9.11), the driver's position after.
+  const delivering =
+    order.data?.order.fulfillmentType === 'delivery' &&
+    state !== undefined &&
+    !isOrderFinished(state);
   const driver = useQuery({
-    queryKey: ['orders', orderId, 'driver_location'],
+    queryKey: ['orders', orderId, 'driver_location', state],
     queryFn: () => fetchDriverLocation(orderId),
-    enabled: state === 'shipped',
+    enabled: delivering,
     refetchInterval: state === 'shipped' ? DRIVER_POLL_MS : false,
   });
 
@@ -77,7 +87,7 @@ function TakeawayTrackingPage() {
       </p>
     );
   }
-  return <Tracking data={order.data} driver={state === 'shipped' ? driver.data : undefined} />;
+  return <Tracking data={order.data} driver={delivering ? driver.data : undefined} />;
 }
 
 function OrderNotFound() {
@@ -94,25 +104,47 @@ function OrderNotFound() {
 
 function Tracking({ data, driver }: { data: OrderWithItems; driver: DriverLocation | undefined }) {
   const { order, lines } = data;
-  const finished = FINISHED.has(order.state);
-  const eta = BEFORE_ACCEPTANCE.has(order.state)
-    ? etaText(null)
-    : etaText({ prepTime: order.prepTime, etaDelay: order.etaDelay });
+  const fulfilment = order.fulfillmentType ?? 'delivery';
+  const finished = isOrderFinished(order.state);
+  const places = driver ? driverPlaces(driver) : null;
+  const routeMiles =
+    places?.restaurant && places.home ? distanceInMiles(places.restaurant, places.home) : null;
+  const driverMiles =
+    order.state === 'shipped' && places?.at && places.home
+      ? distanceInMiles(places.at, places.home)
+      : null;
+  const estimate = trackingEstimate({
+    state: order.state,
+    fulfilment,
+    prepTime: order.prepTime,
+    etaDelay: order.etaDelay,
+    routeMiles,
+    driverMiles,
+  });
   return (
-    <div className="narrow">
-      <h1>Your order #{order.id}</h1>
+    <div className="narrow tracking">
+      <h1>
+        Your order <span className="order-reference">{order.reference}</span>
+      </h1>
       <section aria-labelledby="order-status" className="card">
         <h2 id="order-status">Status</h2>
-        {/* Announced when polling brings a new status. */}
-        <p role="status" aria-live="polite" className="eta">
-          <strong>{orderStatusText(order.state)}</strong>
+        <p className="tracking__status">
+          Status: <strong>{orderStatusText(order.state)}</strong>
         </p>
-        {!finished && (
-          <p>
-            {order.fulfillmentType === 'delivery' ? 'Estimated delivery' : 'Ready in'}: {eta}
-          </p>
+        {/* Announced when polling brings a new status or a new estimate. */}
+        <div role="status" aria-live="polite" className="tracking__live">
+          <p className="tracking__sentence">{orderStatusSentence(order.state, fulfilment)}</p>
+          {estimate && (
+            <p className="tracking__estimate">
+              {fulfilment === 'delivery' ? 'Estimated delivery' : 'Ready in'}:{' '}
+              <strong>{formatMinutesWindow(estimate)}</strong>
+            </p>
+          )}
+        </div>
+        <ProgressStepper state={order.state} fulfilment={fulfilment} />
+        {order.state === 'shipped' && (
+          <DriverProgress order={order} places={places} driverMiles={driverMiles} />
         )}
-        {order.state === 'shipped' && <DriverProgress order={order} driver={driver} />}
         {finished && order.state !== 'dropped' && (
           <p>
             <Link className="button button--primary" to={`/rate-my-takeaway?order_id=${order.id}`}>
@@ -122,10 +154,8 @@ function Tracking({ data, driver }: { data: OrderWithItems; driver: DriverLocati
         )}
       </section>
       <section aria-labelledby="order-where" className="card">
-        <h2 id="order-where">
-          {order.fulfillmentType === 'delivery' ? 'Delivering to' : 'Collect from'}
-        </h2>
-        {order.fulfillmentType === 'delivery' && order.address ? (
+        <h2 id="order-where">{fulfilment === 'delivery' ? 'Delivering to' : 'Collect from'}</h2>
+        {fulfilment === 'delivery' && order.address ? (
           <p className="address-block">
             {[order.address.address1, order.address.address2, order.address.city, order.address.zip]
               .filter(Boolean)
@@ -156,13 +186,60 @@ function Tracking({ data, driver }: { data: OrderWithItems; driver: DriverLocati
   );
 }
 
-function DriverProgress({ order, driver }: { order: Order; driver: DriverLocation | undefined }) {
-  if (!driver) return <p>Finding your driver…</p>;
-  const restaurant = coordinates(driver.restaurantLat, driver.restaurantLon);
-  const home = coordinates(driver.destinationLat, driver.destinationLon);
-  const at = coordinates(driver.lat, driver.lon);
-  if (!home || !at) return <p>Your driver is on the way.</p>;
-  const away = formatMiles(distanceInMiles(at, home));
+/** Product rule R9.10: where the order is, the current step marked for assistive technology. */
+function ProgressStepper({ state, fulfilment }: { state: string; fulfilment: Fulfilment }) {
+  const current = progressStep(state);
+  if (current === null) return null;
+  // Delivered (or collected) is the last step and done: nothing is left to wait for.
+  const done = (index: number) => index < current || (index === current && isOrderFinished(state));
+  return (
+    <ol className="order-stepper" aria-label="Order progress">
+      {PROGRESS_STEPS[fulfilment].map((label, index) => (
+        <li
+          key={label}
+          className={`order-stepper__step${done(index) ? ' order-stepper__step--done' : ''}${
+            index === current ? ' order-stepper__step--current' : ''
+          }`}
+          aria-current={index === current ? 'step' : undefined}
+        >
+          <span className="order-stepper__marker" aria-hidden="true">
+            {done(index) ? '✓' : index + 1}
+          </span>
+          <span className="order-stepper__label">
+            {label}
+            {done(index) && <span className="visually-hidden"> (done)</span>}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface Places {
+  restaurant: Coordinates | null;
+  home: Coordinates | null;
+  at: Coordinates | null;
+}
+
+const driverPlaces = (driver: DriverLocation): Places => ({
+  restaurant: coordinates(driver.restaurantLat, driver.restaurantLon),
+  home: coordinates(driver.destinationLat, driver.destinationLon),
+  at: coordinates(driver.lat, driver.lon),
+});
+
+function DriverProgress({
+  order,
+  places,
+  driverMiles,
+}: {
+  order: Order;
+  places: Places | null;
+  driverMiles: number | null;
+}) {
+  if (!places) return <p>Finding your driver…</p>;
+  const { restaurant, home, at } = places;
+  if (!home || !at || driverMiles === null) return <p>Your driver is on the way.</p>;
+  const away = formatMiles(driverMiles);
   return (
     <>
       <p>Your driver is {away} away.</p>
