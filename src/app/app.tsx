@@ -32,6 +32,8 @@ const OrderPaymentPage = lazyRoute(() => import('../views/order-payment/order-pa
 const PaymentSuccessPage = lazyRoute(() => import('../views/order-payment/payment-success-page'));
 const NotFoundPage = lazyRoute(() => import('../components/not-found-page'));
 const VerifyEmailPage = lazyRoute(() => import('../views/verify-email/verify-email-page'));
+// Development only: the server answers /dev/design only with DEV_TOOLS on (server/app.ts).
+const DesignPage = lazyRoute(() => import('../views/dev-design/design-page'));
 
 /** The takeaway checkout's steps and the wallet's return screens: one element keeps one flow. */
 export const TAKEAWAY_CHECKOUT_ROUTES = [
@@ -92,6 +94,7 @@ export function App() {
             <Route path="/takeaway/track/:orderId" element={<TakeawayTrackingPage />} />
             <Route path="/rate-my-takeaway" element={<RatingPage />} />
             <Route path="/rate-my-takeaway/confirmation" element={<RatingConfirmationPage />} />
+            <Route path="/dev/design" element={<DesignPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>
