@@ -1,10 +1,49 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
+/**
+ * Preloads the typeface: adds <link rel="preload" as="font"> for the built (hashed) font file to
+ * index.html, so the browser fetches it with the HTML instead of after the CSS. The file keeps
+ * Vite's hashed name under /assets/, which the server caches for a year (immutable).
+ * Build only: the development server serves the font from node_modules on first use.
+ */
+function fontPreload(fileStart: string): Plugin {
+  return {
+    name: 'sfoglia-font-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const asset = Object.values(context.bundle ?? {}).find(
+          (output) =>
+            output.type === 'asset' &&
+            output.fileName.split('/').pop()?.startsWith(fileStart) &&
+            output.fileName.endsWith('.woff2'),
+        );
+        if (!asset) throw new Error(`fontPreload: no built font named ${fileStart}*.woff2`);
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${asset.fileName}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: 'anonymous',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), fontPreload('figtree-latin-wght-normal')],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}`, '/dev': `http://localhost:${apiPort}` },
   },

@@ -1,10 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { findChromium } from './find-chromium';
+import { CHROMIUM_ARGS, startProductionServer } from './production-server';
 
 /**
  * `npm run size`: gzipped JavaScript loaded by the first view of each budgeted route: the entry
  * chunk, the route's lazy screen, and everything they import statically. Fails above budget.
+ * Then the landing's whole first load as Chromium fetches it from the production server (on
+ * SIZE_PORT, default 4398): every HTML, JS, CSS, font and image response, by kind.
  */
 interface ManifestChunk {
   file: string;
@@ -100,13 +105,73 @@ const table = [
   ...rows,
 ].join('\n');
 console.log(table);
+
+/** What a first load of `/` transfers: text compressed with gzip, fonts and images as they are. */
+async function landingTransfer(): Promise<string> {
+  const server = await startProductionServer(Number(process.env.SIZE_PORT ?? 4398));
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const kinds = new Map<string, { files: number; bytes: number }>();
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      // By what was served, not by how it was asked for (a modulepreload is not a 'script').
+      const contentType = response.headers()['content-type'] ?? '';
+      const kind = contentType.startsWith('text/html')
+        ? 'HTML'
+        : /javascript/.test(contentType)
+          ? 'JS'
+          : contentType.startsWith('text/css')
+            ? 'CSS'
+            : /^font\/|woff/.test(contentType)
+              ? 'fonts'
+              : contentType.startsWith('image/')
+                ? 'images'
+                : undefined;
+      if (!kind || !response.url().startsWith(server.base) || response.status() !== 200) return;
+      pending.push(
+        response.body().then((body) => {
+          const precompressed = kind === 'fonts' || (kind === 'images' && !/svg/.test(contentType));
+          const bytes = precompressed ? body.length : gzipSync(body).length;
+          const entry = kinds.get(kind) ?? { files: 0, bytes: 0 };
+          kinds.set(kind, { files: entry.files + 1, bytes: entry.bytes + bytes });
+        }),
+      );
+    });
+    await page.goto(`${server.base}/`);
+    // The first screen drawn (its lazy chunk loaded), then whatever it fetches in turn.
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    await Promise.all(pending);
+    const order = ['HTML', 'JS', 'CSS', 'fonts', 'images'];
+    const lines = order.map((kind) => {
+      const { files, bytes } = kinds.get(kind) ?? { files: 0, bytes: 0 };
+      return `| ${kind} | ${files} | ${(bytes / KIB).toFixed(1)} KiB |`;
+    });
+    const total = [...kinds.values()].reduce((sum, { bytes }) => sum + bytes, 0);
+    const files = [...kinds.values()].reduce((sum, entry) => sum + entry.files, 0);
+    return [
+      '| landing `/`, first load | files | transfer |',
+      '| --- | --- | --- |',
+      ...lines,
+      `| **total** | ${files} | **${(total / KIB).toFixed(1)} KiB** |`,
+    ].join('\n');
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+const landing = await landingTransfer();
+console.log(`\n${landing}`);
 // The page's own sections (measurements before and after a change) survive a new table.
 const report = 'docs/benchmarks/bundle-size.md';
 const previous = existsSync(report) ? readFileSync(report, 'utf8') : '';
 const sections = previous.includes('\n## ') ? previous.slice(previous.indexOf('\n## ')) : '';
 writeFileSync(
   report,
-  `# Bundle size\n\nGzipped JavaScript loaded by the first view of each route (entry chunk, the route's screen, and their static imports), measured by \`npm run size\` after \`npm run build\`.\n\n${table}\n${sections}`,
+  `# Bundle size\n\nGzipped JavaScript loaded by the first view of each route (entry chunk, the route's screen, and their static imports), measured by \`npm run size\` after \`npm run build\`.\n\n${table}\n\nThe landing's first load in Chromium at 390x844 (\`/\`, which redirects to the postcode search): every HTML, JS, CSS, font and image response from the production server; text as gzip, fonts and images as served.\n\n${landing}\n${sections}`,
 );
 if (failed) {
   console.error('Bundle budget exceeded.');

@@ -171,6 +171,15 @@ export async function buildApp({
     });
     installPublicFileCache(app);
   }
+  if (hasSpa && config.devTools) {
+    // The living design page (/dev/design): a lazy route of the SPA, served like the mailbox only
+    // with the development tools on (guardDevTools hides it otherwise). Product rule R14.5.
+    app.get('/dev/design', (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', { maxAge: 0, immutable: false }),
+    );
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
       return reply

@@ -32,6 +32,8 @@ const OrderPaymentPage = lazyRoute(() => import('../views/order-payment/order-pa
 const PaymentSuccessPage = lazyRoute(() => import('../views/order-payment/payment-success-page'));
 const NotFoundPage = lazyRoute(() => import('../components/not-found-page'));
 const VerifyEmailPage = lazyRoute(() => import('../views/verify-email/verify-email-page'));
+// Development only: the server answers /dev/design only with DEV_TOOLS on (server/app.ts).
+const DesignPage = lazyRoute(() => import('../views/dev-design/design-page'));
 
 /**
  * Product rule R1.13: every screen of `APP_ROUTES` has its element here (a route without one fails
@@ -92,6 +94,7 @@ export function App() {
             {routes.map(([route, element]) => (
               <Route key={route} path={pathOf(route)} element={element} />
             ))}
+            <Route path="/dev/design" element={<DesignPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>
