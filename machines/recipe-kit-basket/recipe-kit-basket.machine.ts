@@ -30,6 +30,11 @@ export interface KitBasketWeek {
   foodSubtotal: number;
   addonsSubtotal: number;
   missingToMinimum: number;
+  /** The day its box is priced for and its fee (product rule R8.9): the payment step's figures. */
+  deliveryDate: string;
+  delivery: number;
+  discount: number;
+  total: number;
 }
 
 export interface KitBasketState {
