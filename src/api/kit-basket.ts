@@ -50,6 +50,7 @@ function toKitState({ data, included, meta }: BasketDocument): KitBasketState {
     minimumSpend: meta.minimum_spend,
     numberOfRecipes: a.number_of_recipes ?? null,
     frequency: a.frequency,
+    startSubscription: a.start_subscription,
     voucher: voucherId && a.voucher_code ? { id: voucherId, code: a.voucher_code } : null,
   };
 }
@@ -92,7 +93,12 @@ export async function changeKitItem(
 
 /** The plan: recipes a week and weeks between boxes, as a subscription. */
 export async function updateKitPlan(
-  input: { basketId: string; numberOfRecipes?: number; frequency?: number },
+  input: {
+    basketId: string;
+    numberOfRecipes?: number;
+    frequency?: number;
+    startSubscription?: boolean;
+  },
   client: ApiClient = api,
 ): Promise<KitBasketState> {
   return toKitState(
@@ -102,7 +108,7 @@ export async function updateKitPlan(
         body: {
           ...(input.numberOfRecipes !== undefined && { number_of_recipes: input.numberOfRecipes }),
           ...(input.frequency !== undefined && { frequency: input.frequency }),
-          start_subscription: true,
+          start_subscription: input.startSubscription ?? true,
         },
       }),
     ),

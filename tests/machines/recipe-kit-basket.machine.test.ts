@@ -92,6 +92,7 @@ const emptyBasket: KitBasketState = {
   voucher: null,
   numberOfRecipes: null,
   frequency: null,
+  startSubscription: true,
 };
 /** A box over the minimum: Cacio e Pepe and Ragù, £16.90. */
 const filled = withLines(emptyBasket, [cacio, ragu]);
