@@ -113,6 +113,48 @@ for (const size of SIZES) {
       await expectNoAxeViolations(page);
     });
 
+    test('the address step finds the address by postcode, as the takeaway does (R3.13, R8.11)', async ({
+      page,
+    }) => {
+      test.slow();
+      await signUpViaApi(page.request);
+      await kitBasket(page.request);
+      await page.goto('/checkout');
+      await expect(page).toHaveURL(/\/checkout\/delivery\/address$/, { timeout: 30_000 });
+
+      // A listed postcode offers its addresses; choosing one fills the form.
+      await page.getByLabel('Find your address').fill('w4 2hd');
+      await page.getByRole('button', { name: 'Find address' }).click();
+      const choice = page.getByLabel('Choose your address');
+      await expect(choice).toBeVisible();
+      await choice.selectOption({ index: 1 });
+      await expect(page.getByLabel('Postcode', { exact: true })).toHaveValue('W4 2HD');
+      await expect(page.getByLabel('Address line 1')).not.toHaveValue('');
+      await expectNoAxeViolations(page);
+
+      // An unknown district says R3.7's message.
+      await page.getByLabel('Find your address').fill('ZZ9 9ZZ');
+      await page.getByRole('button', { name: 'Find address' }).click();
+      await expect(page.getByRole('alert')).toContainText("Can't find lat/long for postcode");
+      await expectNoAxeViolations(page);
+
+      // A district-only match: the postcode is kept, the customer types street and number.
+      await page.getByLabel('Find your address').fill('SW1A 1AA');
+      await page.getByRole('button', { name: 'Find address' }).click();
+      await expect(
+        page.getByText(
+          'We found SW1A 1AA but not its addresses: type your house number and street.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByLabel('Address line 1')).toBeFocused();
+      await expect(page.getByLabel('Postcode', { exact: true })).toHaveValue('SW1A 1AA');
+      await page.getByLabel('Address line 1').fill('1 Horse Guards Road');
+      await page.getByLabel('Town or city').fill('London');
+      await page.getByLabel('Phone number').fill('07812 345678');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/checkout\/delivery\/instructions$/, { timeout: 30_000 });
+    });
+
     test("the day is chosen from the box's week, with each day's fee and the reason a day is closed; the payment step agrees", async ({
       page,
     }) => {
@@ -121,7 +163,7 @@ for (const size of SIZES) {
       await savedHome(page.request);
       await kitBasket(page.request);
       await page.goto('/checkout');
-      await expect(page).toHaveURL(/\/checkout\/delivery\/instructions$/);
+      await expect(page).toHaveURL(/\/checkout\/delivery\/instructions$/, { timeout: 30_000 });
 
       const days = page.getByRole('group', { name: 'Delivery day' });
       await expect(days.getByRole('radio')).toHaveCount(7);
