@@ -115,3 +115,62 @@ export function boxWeekDateOptions(
   const inBoxWeek = window.filter((option) => option.weekStart === boxWeek);
   return inBoxWeek.some((option) => !option.disabled) ? inBoxWeek : [...window];
 }
+
+/** Product rule R8.10: why a day of the box's week cannot be chosen, as the customer reads it. */
+export const UNAVAILABLE_DAY_REASONS = {
+  sunday: 'No deliveries on Sundays',
+  christmas: 'Closed for Christmas',
+  pastCutoff: 'Past the cut-off',
+  courier: 'No deliveries on this day',
+  product: 'A dish in your box is unavailable on this day',
+} as const;
+
+export interface BoxWeekDay {
+  date: string;
+  available: boolean;
+  /** Why it cannot be chosen (UNAVAILABLE_DAY_REASONS); absent when available. */
+  reason?: string;
+}
+
+const optionReason = (option: DeliveryDateOption) =>
+  option.reason === 'product_unavailable'
+    ? UNAVAILABLE_DAY_REASONS.product
+    : UNAVAILABLE_DAY_REASONS.courier;
+
+/**
+ * Product rule R8.10: the days the day step lists. For the box's week, Monday to Sunday, each
+ * day offered or with the reason it is not: Sundays and Christmas closures (R8.4), days before
+ * the first offered one (past the cut-off, R7.1 and R7.2), and the constraints' closures. When
+ * the options are not that week's (the whole week closed, boxWeekDateOptions), the options
+ * themselves.
+ */
+export function boxWeekDays(
+  mealWeek: string,
+  options: readonly DeliveryDateOption[],
+): BoxWeekDay[] {
+  const inWeek = options.filter((option) => option.weekStart === mealWeek);
+  if (inWeek.length === 0 || inWeek.length !== options.length)
+    return options.map((option) =>
+      option.disabled
+        ? { date: option.date, available: false, reason: optionReason(option) }
+        : { date: option.date, available: true },
+    );
+  const first = inWeek[0]?.date ?? mealWeek;
+  return [0, 1, 2, 3, 4, 5, 6].map((offset) => {
+    const date = addDays(mealWeek, offset);
+    const option = inWeek.find((o) => o.date === date);
+    if (option)
+      return option.disabled
+        ? { date, available: false, reason: optionReason(option) }
+        : { date, available: true };
+    if (weekDayIndex(date) === 0)
+      return { date, available: false, reason: UNAVAILABLE_DAY_REASONS.sunday };
+    if (isChristmasClosure(date))
+      return { date, available: false, reason: UNAVAILABLE_DAY_REASONS.christmas };
+    return {
+      date,
+      available: false,
+      reason: date < first ? UNAVAILABLE_DAY_REASONS.pastCutoff : UNAVAILABLE_DAY_REASONS.courier,
+    };
+  });
+}

@@ -149,3 +149,42 @@ export const isKitBasketValid = (
 /** Product rule R7.14: recipes a week and weeks between boxes the customer chooses. */
 export const NUMBER_OF_RECIPES = { min: 2, max: 12 } as const;
 export const FREQUENCY_WEEKS = { min: 1, max: 4 } as const;
+
+/** A dish of the box as the plan reads it (pounds). */
+export interface PlanDish {
+  mealWeek: string;
+  isAddon: boolean;
+  isDouble: boolean;
+  quantity: number;
+  price: number;
+}
+
+/**
+ * Product rule R7.20: the plan's recipes follow the box: the dishes in its first week (add-ons
+ * not counted), kept within R7.14's 2 to 12. `clamped` says the box holds a number the plan cannot.
+ */
+export function planRecipesFor(dishes: readonly PlanDish[]): {
+  dishes: number;
+  recipes: number;
+  clamped: boolean;
+} {
+  const [firstWeek] = [...new Set(dishes.map((dish) => dish.mealWeek))].sort();
+  const count = dishes
+    .filter((dish) => dish.mealWeek === firstWeek && !dish.isAddon)
+    .reduce((sum, dish) => sum + dish.quantity, 0);
+  const recipes = Math.min(NUMBER_OF_RECIPES.max, Math.max(NUMBER_OF_RECIPES.min, count));
+  return { dishes: count, recipes, clamped: count > 0 && recipes !== count };
+}
+
+/**
+ * Product rule R7.19: the first box's price per serving (pence): its dishes over their servings,
+ * a double portion serving 2; null for an empty box.
+ */
+export function pricePerServingPence(dishes: readonly PlanDish[]): number | null {
+  const [firstWeek] = [...new Set(dishes.map((dish) => dish.mealWeek))].sort();
+  const box = dishes.filter((dish) => dish.mealWeek === firstWeek && !dish.isAddon);
+  const servings = box.reduce((sum, dish) => sum + dish.quantity * (dish.isDouble ? 2 : 1), 0);
+  if (servings === 0) return null;
+  const pence = box.reduce((sum, dish) => sum + Math.round(dish.price * 100) * dish.quantity, 0);
+  return Math.round(pence / servings);
+}

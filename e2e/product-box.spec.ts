@@ -86,10 +86,9 @@ test.describe('/menu, the product box', () => {
     await box.getByRole('button', { name: `Add one ${RAGU} to ${week2}` }).click();
     await expect(box.getByText(/meets the minimum/)).toHaveCount(2);
 
-    // The plan is saved to the basket.
-    await box.getByLabel('Number of recipes').selectOption('4');
-    await expect(box.getByLabel('Number of recipes')).toHaveValue('4');
-    await expect(box.getByLabel('Number of recipes')).toBeEnabled();
+    // The plan is saved to the basket: its recipes follow the first week's 2 dishes (R7.20).
+    await expect(box.getByText('Your plan: 2 recipes a week, as in this box.')).toBeVisible();
+    await expect(box.getByLabel('Delivery frequency')).toBeEnabled();
     await box.getByLabel('Delivery frequency').selectOption('2');
     await expect(box.getByLabel('Delivery frequency')).toHaveValue('2');
     await expect(box.getByLabel('Delivery frequency')).toBeEnabled();

@@ -1421,6 +1421,17 @@ export interface components {
                 food_subtotal: number;
                 addons_subtotal: number;
                 missing_to_minimum: number;
+                /**
+                 * Format: date
+                 * @description The day the week's box is priced for (product rule R8.9): the chosen delivery weekday in that week, or before a choice the first day the checkout offers.
+                 */
+                delivery_date: string;
+                /** @description The week's delivery fee (product rule R8.6), the payment step's figure. */
+                delivery_price: number;
+                /** @description The voucher's discount on this week (the first week carries it). */
+                discount: number;
+                /** @description What this week's box costs, its delivery included. */
+                total: number;
             }[];
         };
         BasketResource: {

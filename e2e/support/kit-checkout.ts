@@ -38,9 +38,10 @@ export async function boxThroughMenuToCheckout(page: Page) {
   await box.getByRole('button', { name: `Add one ${GNOCCHI} to ${week}` }).click();
   await expect(box.getByLabel(`2 ${GNOCCHI}`)).toBeVisible();
   await expect(box.getByText(/meets the minimum/)).toHaveCount(1);
-  // Each plan change waits for the one before: the selects are disabled while it is saved.
-  await box.getByLabel('Number of recipes').selectOption('2');
-  await expect(box.getByLabel('Number of recipes')).toBeEnabled();
+  // The plan's recipes follow the box (product rule R7.20); each plan change waits for the one
+  // before: the controls are disabled while it is saved.
+  await expect(box.getByText('Your plan: 2 recipes a week, as in this box.')).toBeVisible();
+  await expect(box.getByLabel('Delivery frequency')).toBeEnabled();
   await box.getByLabel('Delivery frequency').selectOption('2');
   await expect(box.getByLabel('Delivery frequency')).toHaveValue('2');
   await expect(box.getByLabel('Delivery frequency')).toBeEnabled();

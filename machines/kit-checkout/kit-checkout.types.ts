@@ -1,4 +1,4 @@
-import type { DeliveryDateOption } from '../../domain/delivery-dates';
+import type { BoxWeekDay, DeliveryDateOption } from '../../domain/delivery-dates';
 import type {
   CheckoutAddress,
   CheckoutFailure,
@@ -37,12 +37,22 @@ export interface KitBasket {
   variantIds: string[];
   /** Product rule R11.1 basket meta: the basket asks for a card whatever the total. */
   requestCard: boolean;
+  /** The first meal week's box, the one the checkout orders (pounds): its week, lines, discount. */
+  firstBox: { mealWeek: string; subtotal: number; discount: number } | null;
+}
+
+/** A day the day step lists (product rule R8.10), with what the box costs on it (R8.9, pounds). */
+export interface DeliveryDayChoice extends BoxWeekDay {
+  fee: number;
+  total: number;
 }
 
 /** What the instructions step offers (session-client calls). */
 export interface DeliveryInstructionOptions {
   courierInstructions: string[];
   dates: DeliveryDateOption[];
+  /** The box's week, day by day, with each day's fee and total or why it cannot be chosen. */
+  days: DeliveryDayChoice[];
   /** The basket's date, moved to the first available when before it, missing or disabled. */
   deliveryDate: string | null;
 }

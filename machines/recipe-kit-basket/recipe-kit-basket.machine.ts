@@ -30,6 +30,11 @@ export interface KitBasketWeek {
   foodSubtotal: number;
   addonsSubtotal: number;
   missingToMinimum: number;
+  /** The day its box is priced for and its fee (product rule R8.9): the payment step's figures. */
+  deliveryDate: string;
+  delivery: number;
+  discount: number;
+  total: number;
 }
 
 export interface KitBasketState {
@@ -45,6 +50,8 @@ export interface KitBasketState {
   voucher: { id: string; code: string } | null;
   numberOfRecipes: number | null;
   frequency: number | null;
+  /** Product rule R7.19: a box on a plan (a subscription) or a one-off box. */
+  startSubscription: boolean;
 }
 
 export interface RecipeKitBasketInput {
@@ -71,7 +78,12 @@ export type RecipeKitBasketEvent =
   | { type: 'item.add'; variantId: string; mealWeek: string }
   | { type: 'item.increment'; lineId: string }
   | { type: 'item.decrement'; lineId: string }
-  | { type: 'plan.change'; numberOfRecipes?: number; frequency?: number }
+  | {
+      type: 'plan.change';
+      numberOfRecipes?: number;
+      frequency?: number;
+      startSubscription?: boolean;
+    }
   | { type: 'voucher.apply'; code: string }
   | { type: 'voucher.remove' }
   | { type: 'checkout.start' }
@@ -111,7 +123,12 @@ export const recipeKitBasketMachine = setup({
     ),
     updatePlan: unprovided<
       KitBasketState,
-      { basketId: string; numberOfRecipes?: number; frequency?: number }
+      {
+        basketId: string;
+        numberOfRecipes?: number;
+        frequency?: number;
+        startSubscription?: boolean;
+      }
     >('updatePlan'),
     resetBasket: unprovided<KitBasketState>('resetBasket'),
     applyVoucher: unprovided<KitBasketState, { basketId: string; code: string }>('applyVoucher'),
@@ -349,6 +366,7 @@ export const recipeKitBasketMachine = setup({
             basketId: context.basket?.basketId ?? '',
             numberOfRecipes: change.numberOfRecipes,
             frequency: change.frequency,
+            startSubscription: change.startSubscription ?? context.basket?.startSubscription,
           };
         },
         onDone: {

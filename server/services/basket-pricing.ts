@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { deliveryFeePence, type DeliveryFeeRule } from '../../domain/delivery-fee';
-import { DEFAULT_DELIVERY_PRICE_POUNDS } from '../../domain/money';
+import {
+  boxDeliveryFees,
+  boxTotalPence,
+  DEFAULT_DELIVERY_PENCE,
+  type BoxDeliveryFee,
+  type DeliveryFeeRule,
+} from '../../domain/delivery-fee';
 import {
   DEFAULT_KIT_MINIMUMS,
   kitWeeks,
@@ -34,9 +39,9 @@ export interface BasketPrice {
   weeks: KitWeek[];
   /** Recipe kits: the applied voucher as the validity rules read it, when it applies. */
   kitVoucher: KitVoucher | null;
+  /** Recipe kits: each meal week's delivery day and fee (product rule R8.9); empty for takeaway. */
+  deliveries: BoxDeliveryFee[];
 }
-
-const DEFAULT_DELIVERY_PENCE = Math.round(DEFAULT_DELIVERY_PRICE_POUNDS * 100);
 
 export const propositionOf = (basket: BasketRow): Proposition =>
   basket.type === 'TakeawayBasket' ? 'TW' : 'RK';
@@ -124,14 +129,18 @@ export async function basketVoucher(
  * voucher discounts only while its terms still hold (dates, minimum, matching dishes): a basket
  * emptied below its minimum keeps the voucher but loses the discount until it is back above.
  * A recipe-kit box pays a delivery fee per meal week (each week is its own shipment), by the
- * delivery day's weekday, free from its threshold; its voucher counts on the first week.
+ * delivery day's weekday, free from its threshold (boxDeliveryFees, product rule R8.9: the day
+ * chosen, or before that the first day the instructions step offers); its voucher counts on the
+ * first week. `at` is the instant priced at (a bare date reads as its midnight, UTC).
  */
 export async function priceBasket(
   db: Queryable,
   basket: BasketRow,
   items: BasketItemRow[],
-  today: string = new Date().toISOString().slice(0, 10),
+  at: Date | string = new Date(),
 ): Promise<BasketPrice> {
+  const now = typeof at === 'string' ? new Date(`${at.slice(0, 10)}T00:00:00Z`) : at;
+  const today = now.toISOString().slice(0, 10);
   const lines = pricedLines(basket, items);
   const isKit = basket.type === 'RecipeKitBasket';
   const allLines = isKit ? kitLines(basket, items) : lines;
@@ -159,24 +168,24 @@ export async function priceBasket(
         }
       : null;
   const weeks = isKit ? kitWeeks(kitLines(basket, items), DEFAULT_KIT_MINIMUMS, kitVoucher) : [];
-  if (isKit) {
-    const rules = await deliveryFeeRules(db);
-    deliveryPence = weeks.reduce(
-      (sum, week) =>
-        sum +
-        deliveryFeePence(
-          rules,
-          basket.deliveryDate,
-          week.foodSubtotalPence + week.addonsSubtotalPence,
-        ),
-      0,
-    );
-  }
+  const deliveries = isKit
+    ? boxDeliveryFees(
+        await deliveryFeeRules(db),
+        weeks.map((week) => ({
+          mealWeek: week.mealWeek,
+          subtotalPence: week.foodSubtotalPence + week.addonsSubtotalPence,
+        })),
+        basket.deliveryDate,
+        now,
+      )
+    : [];
+  if (isKit) deliveryPence = deliveries.reduce((sum, week) => sum + week.feePence, 0);
   return {
     subtotalPence,
     deliveryPence,
     discountPence,
-    totalPence: Math.max(0, subtotalPence - discountPence) + deliveryPence,
+    totalPence: boxTotalPence(subtotalPence, discountPence, deliveryPence),
+    deliveries,
     voucherCode: applies ? voucher.code.toUpperCase() : null,
     weeks,
     kitVoucher,

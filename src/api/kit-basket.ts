@@ -38,6 +38,10 @@ function toKitState({ data, included, meta }: BasketDocument): KitBasketState {
       foodSubtotal: week.food_subtotal,
       addonsSubtotal: week.addons_subtotal,
       missingToMinimum: week.missing_to_minimum,
+      deliveryDate: week.delivery_date,
+      delivery: week.delivery_price,
+      discount: week.discount,
+      total: week.total,
     })),
     subtotal: a.subtotal_price,
     delivery: a.delivery_price,
@@ -46,6 +50,7 @@ function toKitState({ data, included, meta }: BasketDocument): KitBasketState {
     minimumSpend: meta.minimum_spend,
     numberOfRecipes: a.number_of_recipes ?? null,
     frequency: a.frequency,
+    startSubscription: a.start_subscription,
     voucher: voucherId && a.voucher_code ? { id: voucherId, code: a.voucher_code } : null,
   };
 }
@@ -88,7 +93,12 @@ export async function changeKitItem(
 
 /** The plan: recipes a week and weeks between boxes, as a subscription. */
 export async function updateKitPlan(
-  input: { basketId: string; numberOfRecipes?: number; frequency?: number },
+  input: {
+    basketId: string;
+    numberOfRecipes?: number;
+    frequency?: number;
+    startSubscription?: boolean;
+  },
   client: ApiClient = api,
 ): Promise<KitBasketState> {
   return toKitState(
@@ -98,7 +108,7 @@ export async function updateKitPlan(
         body: {
           ...(input.numberOfRecipes !== undefined && { number_of_recipes: input.numberOfRecipes }),
           ...(input.frequency !== undefined && { frequency: input.frequency }),
-          start_subscription: true,
+          start_subscription: input.startSubscription ?? true,
         },
       }),
     ),

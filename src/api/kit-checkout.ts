@@ -12,11 +12,13 @@ import type {
 } from '../../machines/kit-checkout/kit-checkout.types';
 import {
   boxWeekDateOptions,
+  boxWeekDays,
   deliveryDateOptions,
   deliveryWindowEnd,
   firstDeliveryDate,
   resolveDeliveryDate,
 } from '../../domain/delivery-dates';
+import { boxTotalPence, deliveryFeePence } from '../../domain/delivery-fee';
 import { api, unwrap, type ApiClient } from './client';
 import { paymentDetails, paymentOptions } from './payments';
 
@@ -36,6 +38,7 @@ export async function currentKitBasket(client: ApiClient = api): Promise<KitBask
     })
     .then(({ response }) => response.ok);
   const a = data.attributes;
+  const firstWeek = meta.weeks?.[0];
   return {
     id: data.id,
     itemCount: a.item_ids.length,
@@ -47,6 +50,13 @@ export async function currentKitBasket(client: ApiClient = api): Promise<KitBask
     deliveryNote: a.delivery_note,
     variantIds: [...new Set(included.map((item) => item.attributes.product_variant_id))],
     requestCard: meta.request_card,
+    firstBox: firstWeek
+      ? {
+          mealWeek: firstWeek.meal_week,
+          subtotal: firstWeek.food_subtotal + firstWeek.addons_subtotal,
+          discount: firstWeek.discount,
+        }
+      : null,
   };
 }
 
@@ -79,7 +89,7 @@ export async function loadDeliveryOptions(
 ): Promise<DeliveryInstructionOptions> {
   const postcode = input.address?.zip ?? '';
   const begin = firstDeliveryDate(now);
-  const [instructions, dates, constraints] = await Promise.all([
+  const [instructions, dates, constraints, fees] = await Promise.all([
     unwrap(client.GET('/session_client/courier_delivery_instructions')),
     unwrap(
       client.POST('/session_client/delivery_dates', { body: { postcode, begin_date: begin } }),
@@ -94,6 +104,7 @@ export async function loadDeliveryOptions(
         },
       }),
     ),
+    unwrap(client.GET('/delivery_fee_config')),
   ]);
   const first = dates.data[0]?.attributes.date ?? begin;
   const unavailable = [
@@ -106,10 +117,28 @@ export async function loadDeliveryOptions(
     constraints.data.attributes.unavailable_products,
     input.basket.variantIds,
   );
-  const options = boxWeekDateOptions(window, input.basket.deliveryDate);
+  const box = input.basket.firstBox;
+  const options = boxWeekDateOptions(window, input.basket.deliveryDate ?? box?.mealWeek ?? null);
+  const rules = fees.data.map(({ attributes: fee }) => ({
+    weekDay: fee.week_day.index,
+    pricePence: Math.round(fee.price * 100),
+    thresholdPence: fee.threshold === null ? null : Math.round(fee.threshold * 100),
+  }));
+  const pence = (pounds: number) => Math.round(pounds * 100);
+  // Product rule R8.9: the fee and total the payment step will show for the day, priced here.
+  const days = boxWeekDays(options[0]?.weekStart ?? box?.mealWeek ?? '', options).map((day) => {
+    const feePence = deliveryFeePence(rules, day.date, pence(box?.subtotal ?? 0));
+    const totalPence = boxTotalPence(
+      pence(box?.subtotal ?? 0),
+      pence(box?.discount ?? 0),
+      feePence,
+    );
+    return { ...day, fee: feePence / 100, total: totalPence / 100 };
+  });
   return {
     courierInstructions: instructions.data.map((i) => i.attributes.label),
     dates: options,
+    days,
     deliveryDate: resolveDeliveryDate(input.basket.deliveryDate, options) ?? null,
   };
 }

@@ -102,12 +102,14 @@ const box: KitBasket = {
   deliveryNote: null,
   variantIds: ['11', '12'],
   requestCard: false,
+  firstBox: { mealWeek: '2030-01-07', subtotal: 42, discount: 0 },
 };
 const belowMinimum: KitBasket = { ...box, valid: false };
 const emptyBox: KitBasket = { ...box, itemCount: 0 };
 const instructionOptions: DeliveryInstructionOptions = {
   courierInstructions: ['Leave with a neighbour', 'Leave in the porch'],
   dates: [{ date: '2030-01-08', weekStart: '2030-01-07', disabled: false }],
+  days: [{ date: '2030-01-08', available: true, fee: 0, total: 42 }],
   deliveryDate: '2030-01-08',
 };
 const instructions = {

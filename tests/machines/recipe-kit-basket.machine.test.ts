@@ -68,6 +68,10 @@ function withLines(basket: KitBasketState, lines: KitBasketLine[]): KitBasketSta
             foodSubtotal: food,
             addonsSubtotal: 0,
             missingToMinimum: Math.max(0, Math.round((MINIMUM - food) * 100) / 100),
+            deliveryDate: W1,
+            delivery: 0,
+            discount,
+            total: Math.max(0, food - discount),
           },
         ]
       : [],
@@ -88,6 +92,7 @@ const emptyBasket: KitBasketState = {
   voucher: null,
   numberOfRecipes: null,
   frequency: null,
+  startSubscription: true,
 };
 /** A box over the minimum: Cacio e Pepe and Ragù, £16.90. */
 const filled = withLines(emptyBasket, [cacio, ragu]);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DELIVERY_WINDOW_DAYS,
   boxWeekDateOptions,
+  boxWeekDays,
+  UNAVAILABLE_DAY_REASONS,
   deliveryDateOptions,
   deliveryWindow,
   deliveryWindowEnd,
@@ -147,5 +149,49 @@ describe("the box week's dates", () => {
   it('offers the whole window without a date or with one outside the window', () => {
     expect(boxWeekDateOptions(window, null)).toEqual(window);
     expect(boxWeekDateOptions(window, '2026-04-15')).toEqual(window);
+  });
+});
+
+describe('boxWeekDays (product rule R8.10)', () => {
+  const week = '2026-12-21';
+
+  it("lists the box's week Monday to Sunday with the reason a day is unavailable", () => {
+    // From Tuesday 22 December: Monday is past the cut-off, 25 and 26 closed, Sunday never.
+    const options = deliveryDateOptions('2026-12-22', ['2026-12-23'], [], []).filter(
+      (option) => option.weekStart === week,
+    );
+
+    const days = boxWeekDays(week, options);
+
+    expect(days.map((day) => [day.date, day.available, day.reason])).toEqual([
+      ['2026-12-21', false, UNAVAILABLE_DAY_REASONS.pastCutoff],
+      ['2026-12-22', true, undefined],
+      ['2026-12-23', false, UNAVAILABLE_DAY_REASONS.courier],
+      ['2026-12-24', true, undefined],
+      ['2026-12-25', false, UNAVAILABLE_DAY_REASONS.christmas],
+      ['2026-12-26', false, UNAVAILABLE_DAY_REASONS.christmas],
+      ['2026-12-27', false, UNAVAILABLE_DAY_REASONS.sunday],
+    ]);
+  });
+
+  it('names a product constraint', () => {
+    const options = deliveryDateOptions(
+      '2026-03-09',
+      [],
+      [{ product: '34', dates: ['2026-03-10'] }],
+      ['34'],
+    ).filter((option) => option.weekStart === '2026-03-09');
+
+    expect(boxWeekDays('2026-03-09', options)[1]).toEqual({
+      date: '2026-03-10',
+      available: false,
+      reason: UNAVAILABLE_DAY_REASONS.product,
+    });
+  });
+
+  it('falls back to the offered days when they are not the week of the box', () => {
+    const options = deliveryDateOptions('2026-03-09', [], [], []);
+
+    expect(boxWeekDays('2026-03-09', options)).toHaveLength(options.length);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   isKitBasketValid,
+  planRecipesFor,
+  pricePerServingPence,
+  type PlanDish,
   kitBasketProblems,
   kitWeeks,
   type KitLine,
@@ -96,5 +99,45 @@ describe('recipe-kit basket validity (product rule R7.13)', () => {
       { mealWeek: W1, foodSubtotalPence: 1500, addonsSubtotalPence: 300, missingToMinimumPence: 0 },
       { mealWeek: W2, foodSubtotalPence: 500, addonsSubtotalPence: 0, missingToMinimumPence: 500 },
     ]);
+  });
+});
+
+describe('the plan follows the box (product rules R7.19, R7.20)', () => {
+  const dish = (mealWeek: string, quantity: number, extra: Partial<PlanDish> = {}): PlanDish => ({
+    mealWeek,
+    isAddon: false,
+    isDouble: false,
+    quantity,
+    price: 7.95,
+    ...extra,
+  });
+
+  it("counts the first week's dishes, add-ons left out", () => {
+    const box = [
+      dish('2026-03-09', 2),
+      dish('2026-03-09', 1, { isDouble: true }),
+      dish('2026-03-09', 1, { isAddon: true }),
+      dish('2026-03-16', 5),
+    ];
+    expect(planRecipesFor(box)).toEqual({ dishes: 3, recipes: 3, clamped: false });
+  });
+
+  it('keeps the plan within 2 to 12 recipes and says so', () => {
+    expect(planRecipesFor([dish('2026-03-09', 1)])).toEqual({
+      dishes: 1,
+      recipes: 2,
+      clamped: true,
+    });
+    expect(planRecipesFor([dish('2026-03-09', 14)])).toMatchObject({ recipes: 12, clamped: true });
+    expect(planRecipesFor([])).toEqual({ dishes: 0, recipes: 2, clamped: false });
+  });
+
+  it('prices a serving over the first box, a double portion serving 2', () => {
+    const box = [
+      dish('2026-03-09', 1, { price: 8 }),
+      dish('2026-03-09', 1, { price: 14, isDouble: true }),
+    ];
+    expect(pricePerServingPence(box)).toBe(733);
+    expect(pricePerServingPence([])).toBeNull();
   });
 });

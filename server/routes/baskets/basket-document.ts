@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { MINIMUM_SPEND_POUNDS } from '../../../domain/money';
 import type { Queryable } from '../../db/database';
 import { catalogueProducts, catalogueVariants } from '../../db/schema';
+import { boxTotalPence } from '../../../domain/delivery-fee';
 import { basketVoucher, priceBasket, type VoucherRow } from '../../services/basket-pricing';
 import type { BasketItemRow, BasketRow } from '../../services/baskets';
 import { lineTotals } from '../../services/baskets';
@@ -34,11 +35,11 @@ export async function basketResource(
   db: Queryable,
   basket: BasketRow,
   items: BasketItemRow[],
-  today: string,
+  at: Date | string,
 ) {
   const own = items.filter((item) => item.basketId === basket.id);
   const lines = lineTotals(own);
-  const price = await priceBasket(db, basket, own, today);
+  const price = await priceBasket(db, basket, own, at);
   const voucher = await basketVoucher(db, basket.id);
   return {
     type: 'baskets' as const,
@@ -144,23 +145,34 @@ export async function basketDocument(
   db: Queryable,
   basket: BasketRow,
   items: BasketItemRow[],
-  today: string,
+  at: Date | string,
 ) {
-  const price = await priceBasket(db, basket, items, today);
+  const price = await priceBasket(db, basket, items, at);
   return {
-    data: await basketResource(db, basket, items, today),
+    data: await basketResource(db, basket, items, at),
     included: basketItemResources(items, await kitItemDetails(db, items)),
     meta: {
       minimum_spend: MINIMUM_SPEND_POUNDS,
       minimum_spend_per_order: MINIMUM_SPEND_POUNDS,
       request_card: false,
       ...(basket.type === 'RecipeKitBasket' && {
-        weeks: price.weeks.map((week) => ({
-          meal_week: week.mealWeek,
-          food_subtotal: pounds(week.foodSubtotalPence),
-          addons_subtotal: pounds(week.addonsSubtotalPence),
-          missing_to_minimum: pounds(week.missingToMinimumPence),
-        })),
+        weeks: price.weeks.map((week, index) => {
+          const delivery = price.deliveries.find((d) => d.mealWeek === week.mealWeek);
+          const feePence = delivery?.feePence ?? 0;
+          // The voucher counts on the first week only (pricedLines).
+          const discountPence = index === 0 ? price.discountPence : 0;
+          const subtotalPence = week.foodSubtotalPence + week.addonsSubtotalPence;
+          return {
+            meal_week: week.mealWeek,
+            food_subtotal: pounds(week.foodSubtotalPence),
+            addons_subtotal: pounds(week.addonsSubtotalPence),
+            missing_to_minimum: pounds(week.missingToMinimumPence),
+            delivery_date: delivery?.deliveryDate ?? week.mealWeek,
+            delivery_price: pounds(feePence),
+            discount: pounds(discountPence),
+            total: pounds(boxTotalPence(subtotalPence, discountPence, feePence)),
+          };
+        }),
       }),
     },
   };

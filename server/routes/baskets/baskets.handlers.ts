@@ -59,8 +59,8 @@ async function assertRestaurantOffers(
 
 const isoDate = (instant: Date) => instant.toISOString().slice(0, 10);
 
-async function document(db: Queryable, basket: BasketRow, today: string) {
-  return basketDocument(db, basket, await itemsOf(db, [basket.id]), today);
+async function document(db: Queryable, basket: BasketRow, at: Date) {
+  return basketDocument(db, basket, await itemsOf(db, [basket.id]), at);
 }
 
 export function basketHandlers({
@@ -90,7 +90,7 @@ export function basketHandlers({
         rows.map((row) => row.id),
       );
       return {
-        data: await Promise.all(rows.map((row) => basketResource(db, row, items, isoDate(now())))),
+        data: await Promise.all(rows.map((row) => basketResource(db, row, items, now()))),
         included: basketItemResources(items, await kitItemDetails(db, items)),
       };
     },
@@ -136,7 +136,7 @@ export function basketHandlers({
         .where(and(ownedBy(owner), eq(baskets.type, body.type)));
       if (!basket) throw new Error('basket vanished after insert');
       reply.code(201);
-      return document(db, basket, isoDate(now()));
+      return document(db, basket, now());
     },
 
     getBasket: async (request) => {
@@ -145,7 +145,7 @@ export function basketHandlers({
         await findOwner(request, db, now()),
         request.params.id,
       );
-      return document(db, basket, isoDate(now()));
+      return document(db, basket, now());
     },
 
     updateBasket: async (request) => {
@@ -188,7 +188,7 @@ export function basketHandlers({
         })
         .where(eq(baskets.id, basket.id))
         .returning();
-      return document(db, updated ?? basket, isoDate(now()));
+      return document(db, updated ?? basket, now());
     },
 
     deleteBasket: async (request, reply) => {
@@ -219,7 +219,7 @@ export function basketHandlers({
           );
         await db.transaction((tx) => addKitItem(tx, basket, body, now()));
         reply.code(201);
-        return document(db, basket, isoDate(now()));
+        return document(db, basket, now());
       }
       if (body.meal_week !== undefined)
         throw invalid(
@@ -306,7 +306,7 @@ export function basketHandlers({
         }),
       );
       reply.code(201);
-      return document(db, basket, isoDate(now()));
+      return document(db, basket, now());
     },
 
     updateBasketItem: async (request) => {
@@ -331,7 +331,7 @@ export function basketHandlers({
         .where(and(eq(basketItems.id, request.params.itemId), eq(basketItems.basketId, basket.id)))
         .returning();
       if (!updated || updated.parentId !== null) throw notFound('Basket item');
-      return document(db, basket, isoDate(now()));
+      return document(db, basket, now());
     },
 
     deleteBasketItem: async (request) => {
@@ -351,7 +351,7 @@ export function basketHandlers({
         )
         .returning();
       if (removed.length === 0) throw notFound('Basket item');
-      return document(db, basket, isoDate(now()));
+      return document(db, basket, now());
     },
 
     deleteBasketItems: async (request) => {
@@ -371,7 +371,7 @@ export function basketHandlers({
             or(inArray(basketItems.id, ids), inArray(basketItems.parentId, ids)),
           ),
         );
-      return document(db, basket, isoDate(now()));
+      return document(db, basket, now());
     },
 
     validateBasket: async (request) => {
@@ -384,7 +384,7 @@ export function basketHandlers({
       if (basket.type === 'RecipeKitBasket')
         await assertKitBasketValid(db, basket, items, isoDate(now()));
       else await assertBasketValid(db, basket, items, now());
-      return basketDocument(db, basket, items, isoDate(now()));
+      return basketDocument(db, basket, items, now());
     },
 
     deleteBasketByType: async (request, reply) => {

@@ -87,7 +87,7 @@ export function voucherHandlers({
           .values({ basketId: basket.id, voucherId: voucher.id })
           .onConflictDoUpdate({ target: basketVouchers.basketId, set: { voucherId: voucher.id } });
       });
-      return basketDocument(db, basket, await itemsOf(db, [basket.id]), isoDate(now()));
+      return basketDocument(db, basket, await itemsOf(db, [basket.id]), now());
     },
 
     listBasketVouchers: async (request) => {
@@ -101,7 +101,7 @@ export function voucherHandlers({
       const voucher = await basketVoucher(db, basket.id);
       if (!voucher || String(voucher.id) !== request.params.voucherId) throw notFound('Voucher');
       await db.delete(basketVouchers).where(eq(basketVouchers.basketId, basket.id));
-      return basketDocument(db, basket, await itemsOf(db, [basket.id]), isoDate(now()));
+      return basketDocument(db, basket, await itemsOf(db, [basket.id]), now());
     },
   };
 }

@@ -27,7 +27,6 @@ import {
   addDays,
   billingDateFor,
   deliveryDayOf,
-  isoDate,
   mondayOf,
   plannedWeeks,
   WEEKS_AHEAD,
@@ -91,7 +90,7 @@ async function priceKitBasket(
   db: Queryable,
   basket: BasketRow,
   items: BasketItemRow[],
-  today: string,
+  now: Date,
 ): Promise<PricedKitBasket> {
   if (items.some((item) => item.mealWeek === null))
     throw invalid('meal_week_required', 'Dish without a week', 'Every dish needs its meal week');
@@ -100,7 +99,7 @@ async function priceKitBasket(
   if (!firstWeek)
     throw invalid('basket_empty', 'Basket empty', 'Your box is empty: choose your dishes');
   const firstItems = items.filter((item) => item.mealWeek === firstWeek);
-  const price = await priceBasket(db, basket, firstItems, today);
+  const price = await priceBasket(db, basket, firstItems, now);
   const [problem] = kitBasketProblems(lines, DEFAULT_KIT_MINIMUMS, price.kitVoucher);
   if (problem) throw invalid(problem.code, 'Box not ready', problem.message);
   return {
@@ -142,7 +141,7 @@ export async function previewKitOrder(
   if (!basket) throw notFound('Basket');
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw notFound('Customer');
-  const { price } = await priceKitBasket(db, basket, await itemsOf(db, [basket.id]), isoDate(now));
+  const { price } = await priceKitBasket(db, basket, await itemsOf(db, [basket.id]), now);
   return previewOf(price, customer.storeCreditPence);
 }
 
@@ -217,7 +216,7 @@ export async function placeKitOrder(
       tx,
       basket,
       items,
-      isoDate(now),
+      now,
     );
 
     const shipping = await requireOwned(

@@ -23,6 +23,7 @@ export function KitAddressStep({ actor }: KitStepProps) {
         busy={busy}
         errorFor={errorFor}
         phoneHint="For the courier, if they cannot find you."
+        postcodeFinder
         defaults={{
           firstName: customer?.firstName ?? '',
           lastName: customer?.lastName ?? '',

@@ -4,20 +4,17 @@ import { Link } from 'react-router-dom';
 import { KIT_CHECKOUT_PATHS } from '../../../machines/kit-checkout/kit-checkout.machine';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
-import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
+import { DeliveryDayChoice } from './delivery-day-choice';
 import type { KitStepProps } from './kit-step-props';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-export const formatDeliveryDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+export { formatDeliveryDay } from './delivery-day-choice';
 
-/** The delivery day (Sundays and unavailable days off), the courier's instruction and a note. */
+/**
+ * The delivery day from the box's week (product rule R8.10: each day's fee, or why it cannot be
+ * chosen), the courier's instruction and a note.
+ */
 export function KitInstructionsStep({ actor }: KitStepProps) {
   useDocumentTitle('Checkout: delivery instructions');
   const { busy, summary, errorFor } = useFormStep(actor);
@@ -60,16 +57,10 @@ export function KitInstructionsStep({ actor }: KitStepProps) {
         <Link to={KIT_CHECKOUT_PATHS.address}>Change the delivery address</Link>
       </p>
       <form onSubmit={submit} noValidate>
-        <ChoiceGroup
-          id="deliveryDate"
-          type="radio"
-          legend="Delivery day"
-          hint="We deliver Monday to Saturday."
-          choices={options.dates
-            .filter((option) => !option.disabled)
-            .map((option) => ({ value: option.date, label: formatDeliveryDay(option.date) }))}
-          values={[chosenDate]}
-          onChange={([value]) => setDeliveryDate(value ?? null)}
+        <DeliveryDayChoice
+          days={options.days}
+          value={chosenDate}
+          onChange={setDeliveryDate}
           error={errorFor('deliveryDate')}
         />
         <div className="field">

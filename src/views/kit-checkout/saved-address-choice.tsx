@@ -6,6 +6,7 @@ import type {
 import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { AddressFields } from '../checkout-shared/address-fields';
+import { PostcodeFinder } from './postcode-finder';
 
 const NEW_ADDRESS = 'new-address';
 const EMPTY: CheckoutAddress = {
@@ -33,6 +34,8 @@ interface SavedAddressChoiceProps {
   errorFor: (field: string) => string | undefined;
   phoneHint: string;
   defaults: Partial<CheckoutAddress>;
+  /** The delivery address step finds a new address by postcode (product rule R8.11). */
+  postcodeFinder?: boolean;
   onChoose: (addressId: string) => void;
   onSubmit: (form: CheckoutAddress) => void;
 }
@@ -46,6 +49,7 @@ export function SavedAddressChoice({
   errorFor,
   phoneHint,
   defaults,
+  postcodeFinder = false,
   onChoose,
   onSubmit,
 }: SavedAddressChoiceProps) {
@@ -71,6 +75,12 @@ export function SavedAddressChoice({
           ]}
           values={[picked]}
           onChange={([value]) => setPicked(value ?? NEW_ADDRESS)}
+        />
+      )}
+      {picked === NEW_ADDRESS && postcodeFinder && (
+        <PostcodeFinder
+          streetFieldId="address1"
+          onFound={(address) => setForm((current) => ({ ...current, ...address }))}
         />
       )}
       {picked === NEW_ADDRESS && (

@@ -1,70 +1,119 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { Actor } from 'xstate';
 import type { recipeKitBasketMachine } from '../../../machines/recipe-kit-basket/recipe-kit-basket.machine';
 import { BasketTotals, BasketVoucherForm, QuantityButtons } from '../../components/basket-parts';
 import { formatPrice } from '../../../domain/money';
-import { weekName } from '../../../domain/recipe-kit-basket';
+import { planRecipesFor, pricePerServingPence, weekName } from '../../../domain/recipe-kit-basket';
 
 type KitBasketActor = Actor<typeof recipeKitBasketMachine>;
 
-const RECIPE_CHOICES = Array.from({ length: 11 }, (_, index) => index + 2);
 const FREQUENCY_CHOICES = [1, 2, 3, 4];
 const frequencyLabel = (weeks: number) => (weeks === 1 ? 'Every week' : `Every ${weeks} weeks`);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const deliveryDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
-/** Product rule R7.14: the plan, number of recipes 2 to 12 and a box every 1 to 4 weeks. */
+/**
+ * The plan, chosen explicitly (product rule R7.19): a box on a plan or a one-off box, as two
+ * radio cards with the price per serving; on a plan, its frequency (R7.14). The number of recipes
+ * follows the box (R7.20): it is sent whenever the first week's dishes change.
+ */
 function PlanForm({ actor }: { actor: KitBasketActor }) {
   const numberOfRecipes = useSelector(actor, (s) => s.context.basket?.numberOfRecipes ?? null);
   const frequency = useSelector(actor, (s) => s.context.basket?.frequency ?? null);
+  const onPlan = useSelector(actor, (s) => s.context.basket?.startSubscription ?? true);
+  const lines = useSelector(actor, (s) => s.context.lines);
   const canChange = useSelector(actor, (s) => s.can({ type: 'plan.change' }));
+  const plan = planRecipesFor(lines);
+  const perServing = pricePerServingPence(lines);
+  useEffect(() => {
+    if (plan.dishes > 0 && numberOfRecipes !== plan.recipes && canChange)
+      actor.send({ type: 'plan.change', numberOfRecipes: plan.recipes });
+  }, [actor, plan.dishes, plan.recipes, numberOfRecipes, canChange]);
+  const serving =
+    perServing === null
+      ? 'Price per serving once you add a dish'
+      : `${formatPrice(perServing / 100)} a serving`;
+  const choose = (startSubscription: boolean) =>
+    actor.send({ type: 'plan.change', startSubscription });
   return (
-    <fieldset className="fieldset">
+    <fieldset className="fieldset kit-plan">
       <legend>Your plan</legend>
-      <div className="field">
-        <label className="field__label" htmlFor="plan-recipes">
-          Number of recipes
-        </label>
-        <select
-          id="plan-recipes"
-          className="field__input"
-          value={numberOfRecipes ?? ''}
-          disabled={!canChange}
-          onChange={(event) =>
-            actor.send({ type: 'plan.change', numberOfRecipes: Number(event.target.value) })
-          }
-        >
-          {numberOfRecipes === null && <option value="">Choose</option>}
-          {RECIPE_CHOICES.map((count) => (
-            <option key={count} value={count}>
-              {count} recipes
-            </option>
-          ))}
-        </select>
+      <div className="kit-plan__cards">
+        <div className="kit-plan__card">
+          <input
+            type="radio"
+            id="plan-subscription"
+            name="kit-plan"
+            checked={onPlan}
+            disabled={!canChange}
+            aria-describedby="plan-subscription-hint"
+            onChange={() => choose(true)}
+          />
+          <label htmlFor="plan-subscription">A box on a plan</label>
+          <span id="plan-subscription-hint" className="kit-plan__hint">
+            {serving}. Skip, pause or cancel anytime.
+          </span>
+        </div>
+        <div className="kit-plan__card">
+          <input
+            type="radio"
+            id="plan-one-off"
+            name="kit-plan"
+            checked={!onPlan}
+            disabled={!canChange}
+            aria-describedby="plan-one-off-hint"
+            onChange={() => choose(false)}
+          />
+          <label htmlFor="plan-one-off">A one-off box</label>
+          <span id="plan-one-off-hint" className="kit-plan__hint">
+            {serving}. Just this box, no subscription.
+          </span>
+        </div>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="plan-frequency">
-          Delivery frequency
-        </label>
-        <select
-          id="plan-frequency"
-          className="field__input"
-          value={frequency ?? ''}
-          disabled={!canChange}
-          onChange={(event) =>
-            actor.send({ type: 'plan.change', frequency: Number(event.target.value) })
-          }
-        >
-          {frequency === null && <option value="">Choose</option>}
-          {FREQUENCY_CHOICES.map((weeks) => (
-            <option key={weeks} value={weeks}>
-              {frequencyLabel(weeks)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <p className="field__hint">
-        Your subscription starts with this box: skip, pause or cancel anytime.
-      </p>
+      {plan.dishes > 0 && (
+        <p className="kit-plan__recipes" aria-live="polite">
+          {onPlan
+            ? `Your plan: ${plan.recipes} recipes a week, as in this box.`
+            : `This box: ${plan.dishes} ${plan.dishes === 1 ? 'recipe' : 'recipes'}.`}
+          {onPlan && plan.clamped && (
+            <span className="kit-plan__warning">
+              {' '}
+              A plan has 2 to 12 recipes a week: your box has {plan.dishes}, the plan keeps{' '}
+              {plan.recipes}.
+            </span>
+          )}
+        </p>
+      )}
+      {onPlan && (
+        <div className="field">
+          <label className="field__label" htmlFor="plan-frequency">
+            Delivery frequency
+          </label>
+          <select
+            id="plan-frequency"
+            className="field__input"
+            value={frequency ?? ''}
+            disabled={!canChange}
+            onChange={(event) =>
+              actor.send({ type: 'plan.change', frequency: Number(event.target.value) })
+            }
+          >
+            {frequency === null && <option value="">Choose</option>}
+            {FREQUENCY_CHOICES.map((weeks) => (
+              <option key={weeks} value={weeks}>
+                {frequencyLabel(weeks)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </fieldset>
   );
 }
@@ -83,8 +132,10 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
   const weeks = [...new Set(lines.map((line) => line.mealWeek))].sort();
   const summaryOf = (mealWeek: string) => basket?.weeks.find((week) => week.mealWeek === mealWeek);
   return (
-    <aside className="basket" aria-labelledby="kit-basket-heading">
-      <h2 id="kit-basket-heading">Your box</h2>
+    <aside id="kit-box" className="basket kit-basket" aria-labelledby="kit-basket-heading">
+      <h2 id="kit-basket-heading" tabIndex={-1}>
+        Your box
+      </h2>
       {error && (
         <p className="field__error" role="alert">
           {error}
@@ -121,6 +172,15 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
             {summary && summary.addonsSubtotal > 0 && (
               <p>Add-ons: {formatPrice(summary.addonsSubtotal)}</p>
             )}
+            {summary && (
+              // Product rule R8.9: the fee the payment step charges for this week's box.
+              <p className="kit-basket__delivery">
+                {summary.delivery === 0
+                  ? `Free delivery on ${deliveryDay(summary.deliveryDate)}`
+                  : `Delivery on ${deliveryDay(summary.deliveryDate)}: ${formatPrice(summary.delivery)}`}
+                <span className="kit-basket__delivery-hint"> (choose the day at checkout)</span>
+              </p>
+            )}
             <p aria-live="polite">
               {summary && summary.missingToMinimum > 0
                 ? `Add ${formatPrice(summary.missingToMinimum)} more in dishes to reach the minimum for ${name}.`
@@ -136,15 +196,17 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
         Each week&rsquo;s dishes must reach the {formatPrice(basket?.minimumSpend ?? 10)} minimum
         (add-ons do not count).
       </p>
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={!canCheckout}
-        aria-describedby="kit-basket-minimum"
-        onClick={() => actor.send({ type: 'checkout.start' })}
-      >
-        Checkout
-      </button>
+      <div className="kit-basket__checkout">
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={!canCheckout}
+          aria-describedby="kit-basket-minimum"
+          onClick={() => actor.send({ type: 'checkout.start' })}
+        >
+          Checkout
+        </button>
+      </div>
     </aside>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../../api/catalogue';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
+import { DishImage } from '../../components/ui/dish-image';
 import { DIETARY_GROUPS, menuSections, type DietaryGroup } from '../../../domain/menu-visibility';
 import { formatPrice } from '../../../domain/money';
 import { weekName } from '../../../domain/recipe-kit-basket';
@@ -21,6 +22,7 @@ import { useKitBasketSignOut } from '../../session/kit-basket-session';
 import { MENU_REFRESH_MS } from '../../../domain/menu-refresh';
 import { HowItWorks } from './how-it-works';
 import { KitBasketPanel } from './kit-basket-panel';
+import { KitBoxBar } from './kit-box-bar';
 import { liveRecipeKitBasketMachine } from './kit-basket-actors';
 import { ProductDialog } from './product-dialog';
 import { panelId, tabId, WeekTabs } from './week-tabs';
@@ -37,6 +39,12 @@ const shortDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 const weekLabel = (week: string) => `Week of ${shortDate.format(new Date(`${week}T00:00:00Z`))}`;
+
+/** Product rule R7.17: the open weeks first, in date order, then the closed ones. */
+const tabOrder = (weeks: readonly string[], now: Date) => [
+  ...weeks.filter((week) => isWeekOpen(week, now)),
+  ...weeks.filter((week) => !isWeekOpen(week, now)),
+];
 
 /**
  * Product rule R7.6: the current and previous weeks are preloaded and the first 2 orderable weeks
@@ -58,25 +66,36 @@ const fetchWeek = async (week: string): Promise<WeeklyMenu | null> =>
 
 function ProductCard({
   product,
+  eager,
   onOpen,
 }: {
   product: WeeklyMenuProduct;
+  eager: boolean;
   onOpen: (product: WeeklyMenuProduct) => void;
 }) {
   const prices = product.variants.map((variant) => variant.price);
   return (
-    <li className="card product">
-      {product.featuredImageUrl && (
-        <img className="product-box__image" src={product.featuredImageUrl} alt="" loading="lazy" />
-      )}
-      <h4 className="product__title">{product.title}</h4>
-      {prices.length > 0 && (
-        <p className="product__price">From {formatPrice(Math.min(...prices))}</p>
-      )}
-      {!product.availableForSale && <p className="product__badge">Sold out</p>}
-      <button type="button" className="button button--secondary" onClick={() => onOpen(product)}>
-        View <span className="visually-hidden">{product.title}</span>
-      </button>
+    <li className={`card kit-dish${product.availableForSale ? '' : ' product--sold-out'}`}>
+      <DishImage
+        src={product.featuredImageUrl}
+        className="kit-dish__image"
+        sizes="(max-width: 700px) 100vw, 280px"
+        eager={eager}
+      />
+      <div className="kit-dish__body">
+        <h4 className="product__title kit-dish__title">{product.title}</h4>
+        {prices.length > 0 && (
+          <p className="product__price">From {formatPrice(Math.min(...prices))}</p>
+        )}
+        {!product.availableForSale && <p className="product__badge">Sold out</p>}
+        <button
+          type="button"
+          className="button button--secondary kit-dish__view"
+          onClick={() => onOpen(product)}
+        >
+          View <span className="visually-hidden">{product.title}</span>
+        </button>
+      </div>
     </li>
   );
 }
@@ -138,12 +157,17 @@ function WeekPanel({
       ) : sections.length === 0 ? (
         <p>No dishes match your dietary choices this week.</p>
       ) : (
-        sections.map((section) => (
+        sections.map((section, sectionIndex) => (
           <section key={section.key} aria-labelledby={`${week}-${section.key}`}>
             <h3 id={`${week}-${section.key}`}>{section.label}</h3>
-            <ul className="card-list">
-              {section.products.map((product) => (
-                <ProductCard key={product.id} product={product} onOpen={setOpen} />
+            <ul className="kit-dishes">
+              {section.products.map((product, index) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  eager={sectionIndex === 0 && index < 3}
+                  onOpen={setOpen}
+                />
               ))}
             </ul>
           </section>
@@ -230,34 +254,50 @@ function ProductBoxPage() {
   const allowedBundles = bundles.data ?? NO_BUNDLES;
 
   return (
-    <div className="page menu-page">
-      <h1>This week&rsquo;s menus</h1>
-      <p>
-        Choose your dishes for each week, then your plan. <HowItWorks />
-      </p>
-      <DietaryFilter groups={groups} onChange={setGroups} />
-      <WeekTabs
-        weeks={all.map((week) => ({ week, label: weekLabel(week) }))}
-        selected={selected}
-        onSelect={setSelected}
-      />
-      {all.map((week, index) => {
-        const query = menus[index];
-        if (!query) return null;
-        return (
-          <WeekPanel
-            key={week}
-            week={week}
-            query={query}
-            allowedBundles={allowedBundles}
-            groups={groups}
-            basket={basket}
-            now={now}
-            hidden={week !== selected}
+    <div className="page kit-menu">
+      <div className="kit-menu__intro">
+        <h1>Recipe kit menu</h1>
+        <p>
+          Choose your dishes for each week, then your plan. <HowItWorks />
+        </p>
+        <p className="kit-menu__ordering" role="status">
+          {isWeekOpen(selected, now)
+            ? `Ordering for ${weekName(selected)}`
+            : `Orders for ${weekName(selected)} have closed`}
+        </p>
+      </div>
+      <div className="kit-menu__layout">
+        <div className="kit-menu__main">
+          <DietaryFilter groups={groups} onChange={setGroups} />
+          <WeekTabs
+            weeks={tabOrder(all, now).map((week) => ({
+              week,
+              label: weekLabel(week),
+              open: isWeekOpen(week, now),
+            }))}
+            selected={selected}
+            onSelect={setSelected}
           />
-        );
-      })}
-      <KitBasketPanel actor={basket} />
+          {all.map((week, index) => {
+            const query = menus[index];
+            if (!query) return null;
+            return (
+              <WeekPanel
+                key={week}
+                week={week}
+                query={query}
+                allowedBundles={allowedBundles}
+                groups={groups}
+                basket={basket}
+                now={now}
+                hidden={week !== selected}
+              />
+            );
+          })}
+        </div>
+        <KitBasketPanel actor={basket} />
+      </div>
+      <KitBoxBar actor={basket} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WeeklyMenuProduct, WeeklyMenuVariant } from '../../api/catalogue';
 import { Modal } from '../../components/modal';
+import { DishImage } from '../../components/ui/dish-image';
 import { formatPrice } from '../../../domain/money';
 import { doublePortionDiscountPercent, isDoublePortion } from '../../../domain/portion';
 
@@ -70,9 +71,12 @@ function ProductDetails({
         if (variantId) onAdd(variantId);
       }}
     >
-      {product.featuredImageUrl && (
-        <img className="product-box__image" src={product.featuredImageUrl} alt="" />
-      )}
+      <DishImage
+        src={product.featuredImageUrl}
+        className="product-dialog__image"
+        sizes="(max-width: 700px) 100vw, 480px"
+        eager
+      />
       {/* The catalogue's own copy (our seed or the storefront's), rendered as the storefront does. */}
       <div dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
       <h3>Allergens</h3>
@@ -108,7 +112,8 @@ function ProductDetails({
         </fieldset>
       )}
       {saving > 0 && <p>The double portion saves {saving}% against two regular portions.</p>}
-      <div className="modal__actions">
+      {/* Product rule R7.18: the Add button stays in view however long the description. */}
+      <div className="modal__actions product-dialog__actions">
         <button type="submit" className="button button--primary" disabled={!canAdd || !variantId}>
           Add to {weekName}
         </button>

@@ -1,8 +1,11 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { Badge } from '../../components/ui/badge';
 
 export interface WeekTab {
   week: string;
   label: string;
+  /** Product rule R7.17: an open week takes orders; a closed one is only browsed. */
+  open: boolean;
 }
 
 export const tabId = (week: string) => `week-tab-${week}`;
@@ -54,10 +57,11 @@ export function WeekTabs({
           aria-selected={tab.week === selected}
           aria-controls={panelId(tab.week)}
           tabIndex={tab.week === selected ? 0 : -1}
-          className="week-tabs__tab"
+          className={`week-tabs__tab${tab.open ? '' : ' week-tabs__tab--closed'}`}
           onClick={() => onSelect(tab.week)}
         >
-          {tab.label}
+          <span className="week-tabs__label">{tab.label}</span>{' '}
+          <Badge tone={tab.open ? 'success' : 'neutral'}>{tab.open ? 'Open' : 'Closed'}</Badge>
         </button>
       ))}
     </div>

@@ -83,6 +83,7 @@ describe('src/api/kit-checkout against the server', () => {
       variantIds: [String(dishes[0]!.regularId), String(dishes[1]!.regularId)],
       // The basket's own meta never asks; the preview does (below).
       requestCard: false,
+      firstBox: { mealWeek: week1, subtotal: 13, discount: 0 },
     });
 
     const options = await loadDeliveryOptions({ basket: basket!, address }, client);
@@ -90,6 +91,11 @@ describe('src/api/kit-checkout against the server', () => {
     expect(options.dates.length).toBeGreaterThan(0);
     expect(options.dates.every((option) => option.weekStart === week1)).toBe(true);
     expect(options.deliveryDate).toBe(addDays(week1, 2));
+    // Product rule R8.10: the box's week day by day, Sunday with its reason.
+    expect(options.days.map((day) => day.date)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((offset) => addDays(week1, offset)),
+    );
+    expect(options.days[6]).toMatchObject({ available: false, reason: 'No deliveries on Sundays' });
 
     const saved = await saveKitInstructions(
       basket!,
@@ -112,6 +118,9 @@ describe('src/api/kit-checkout against the server', () => {
     expect(payment.methods).toEqual([card]);
     expect(payment.preview).toMatchObject({ subtotal: 13, storeCredit: 0, requestCard: true });
     expect(payment.preview.amountToCharge).toBe(payment.preview.total);
+    // Product rule R8.9: the day step's fee and total for the day chosen are the payment step's.
+    const chosen = options.days.find((day) => day.date === addDays(week1, 3));
+    expect(chosen).toMatchObject({ fee: payment.preview.delivery, total: payment.preview.total });
 
     const outcome = await placeKitOrder(
       {
