@@ -4,6 +4,7 @@ import type {
   CheckoutFailure,
   FormError,
   NewCard,
+  OrderSummary,
   PaymentGateway,
   PaymentOptions,
   SavedPaymentMethod,
@@ -37,6 +38,8 @@ export interface KitBasket {
   variantIds: string[];
   /** Product rule R11.1 basket meta: the basket asks for a card whatever the total. */
   requestCard: boolean;
+  /** The lines and totals every step shows (product rule R5.8). */
+  summary?: OrderSummary;
 }
 
 /** What the instructions step offers (session-client calls). */
