@@ -106,6 +106,8 @@ export interface CheckoutFailure {
   /** The form field the server blamed. */
   field?: string;
   hardDecline?: boolean;
+  /** The card paid with was not kept (its first payment was declined, product rule R11.5). */
+  methodRemoved?: boolean;
 }
 
 export type { FormError };

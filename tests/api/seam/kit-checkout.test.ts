@@ -83,6 +83,18 @@ describe('src/api/kit-checkout against the server', () => {
       variantIds: [String(dishes[0]!.regularId), String(dishes[1]!.regularId)],
       // The basket's own meta never asks; the preview does (below).
       requestCard: false,
+      // Product rule R5.8: the order summary every step shows, from the same basket.
+      summary: {
+        lines: [
+          expect.objectContaining({ title: dishes[0]!.title, quantity: 1, extras: ['Regular'] }),
+          expect.objectContaining({ title: dishes[1]!.title, quantity: 1 }),
+          expect.objectContaining({ title: dishes[0]!.title, quantity: 2 }),
+        ],
+        subtotal: expect.any(Number),
+        delivery: expect.any(Number),
+        discount: 0,
+        total: basket!.totalPrice,
+      },
     });
 
     const options = await loadDeliveryOptions({ basket: basket!, address }, client);
