@@ -132,7 +132,7 @@ test.describe('store credit', () => {
     const used = pounds((await noCard.textContent())!.match(/£[\d.]+/)![0]);
     expect(used).toBeGreaterThan(0);
     await expect(noCard).toContainText(`You'll have £${(60 - used).toFixed(2)} left`);
-    await expect(page.locator('dl')).toContainText('To pay now£0.00');
+    await expect(page.locator('dl.payment__preview')).toContainText('To pay now£0.00');
     await expect(page.getByLabel('Card number')).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -1571,6 +1571,8 @@ export interface components {
                     decline_code: string;
                     hard_decline: boolean;
                     payment_id: string;
+                    /** @description The card paid with was not kept: a card whose first payment is declined is not saved (product rule R11.5). Pick or add another. */
+                    payment_method_removed: boolean;
                 };
             }[];
         };

@@ -52,7 +52,7 @@ export async function boxThroughMenuToCheckout(page: Page) {
 export const paymentSummaryRow = (page: Page, label: string) =>
   page
     .getByRole('main')
-    .locator('dl > div')
+    .locator('dl.payment__preview > div')
     .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
     .getByRole('definition');
 
@@ -97,7 +97,10 @@ export async function kitBasket(
 }
 
 export async function payWithNewCard(page: Page, number: string) {
-  await page.getByRole('radio', { name: 'A new card' }).check();
+  // With no saved method the card form is the only way to pay: no choice to make.
+  await expect(page.getByRole('button', { name: /^Pay £/ })).toBeVisible();
+  const newCard = page.getByRole('radio', { name: 'A new card' });
+  if (await newCard.count()) await newCard.check();
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill('04/39');
   await page.getByLabel('Security code').fill('123');

@@ -82,7 +82,7 @@ export const paymentActions = <TContext extends PaymentContextFields, TEvent ext
   ),
   assignActionUrl: assignShared<TContext, TEvent, string>((_, actionUrl) => ({ actionUrl })),
   assignDecline: assignShared<TContext, TEvent, CheckoutFailure>(({ context }, failure) => ({
-    ...afterDecline(context.choice, failure, messages),
+    ...afterDecline(context.methods, context.choice, failure, messages),
     ...(context.attempt === undefined ? {} : { attempt: context.attempt + 1 }),
   })),
   openActionUrl,

@@ -63,27 +63,62 @@ export const choiceErrors = (choice: { kind: string; card?: NewCard }): FormErro
     ? cardFormErrors(choice.card)
     : [];
 
-/** A declined payment: the bank's words, and for a hard decline, to use another card. */
+/** Product rule R11.6: what to do next after a decline (a hard one has its own words). */
+export const DECLINE_NEXT_STEP = 'Try another card or contact your bank.';
+
+/** The first sentence of the bank's words: what happened (the next step is ours). */
+const whatHappened = (said: string) => {
+  const first = /^.*?[.!?](?=\s|$)/.exec(said.trim())?.[0] ?? said.trim();
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+};
+
+/**
+ * Product rule R11.6: a decline says what happened, in the bank's words, then what to do next:
+ * another card or the bank, or for a hard decline (R11.3) another card. A plain decline reads
+ * "Your card was declined. Try another card or contact your bank."; a failed 3-D Secure the same way.
+ */
+export const declineMessage = (
+  said: string,
+  hardDecline: boolean,
+  messages: { hardDecline: string },
+) => `${whatHappened(said)} ${hardDecline ? messages.hardDecline : DECLINE_NEXT_STEP}`;
+
+/** A declined payment (402): what happened and what next; any other failure in its own words. */
 export const declineErrors = (
   failure: CheckoutFailure,
   messages: { paymentFailed: string; hardDecline: string },
 ): FormError[] => {
   const said = failure.message ?? messages.paymentFailed;
   return [
-    { field: 'payment', message: failure.hardDecline ? `${said} ${messages.hardDecline}` : said },
+    {
+      field: 'payment',
+      message:
+        failure.status === 402
+          ? declineMessage(said, failure.hardDecline === true, messages)
+          : failure.hardDecline
+            ? `${said} ${messages.hardDecline}`
+            : said,
+    },
   ];
 };
 
-/** A declined payment: the bank's words, and a hard-declined card is not chosen again. */
+/**
+ * A declined payment: what happened and what next, and the form afresh (product rule R11.5): no
+ * card chosen, and a card the server did not keep no longer listed.
+ */
 export const afterDecline = <TChoice>(
+  methods: SavedPaymentMethod[],
   choice: TChoice | null,
   failure: CheckoutFailure,
   messages: { paymentFailed: string; hardDecline: string },
-) => ({
-  errors: declineErrors(failure, messages),
-  // A hard decline is never retried with that card: the customer picks another.
-  choice: failure.hardDecline ? null : choice,
-});
+) => {
+  const declined = (choice as { kind?: string; methodId?: string } | null)?.methodId;
+  return {
+    errors: declineErrors(failure, messages),
+    methods: failure.methodRemoved ? methods.filter((method) => method.id !== declined) : methods,
+    choice: null,
+  };
+};
 
 /** A card just saved: listed with the saved methods, and chosen to pay with. */
 export const withSavedCard = (methods: SavedPaymentMethod[], method: SavedPaymentMethod) => ({
@@ -437,8 +472,10 @@ export const notPaidErrors = (
   {
     field: 'payment',
     message:
-      returned.message ??
-      (returned.status === 'failed' ? messages.paymentFailed : messages.paymentPending),
+      returned.status === 'failed'
+        ? // Product rule R11.6: a failed 3-D Secure reads as a decline does.
+          declineMessage(returned.message ?? messages.paymentFailed, false, { hardDecline: '' })
+        : (returned.message ?? messages.paymentPending),
   },
 ];
 

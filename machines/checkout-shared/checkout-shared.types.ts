@@ -32,6 +32,27 @@ export interface PlacedOrder {
   totalPrice: number;
 }
 
+/** A line of the order summary: a dish with its extras (modifiers, portion), pounds. */
+export interface OrderSummaryLine {
+  id: string;
+  title: string;
+  quantity: number;
+  total: number;
+  extras: string[];
+}
+
+/**
+ * What every checkout step shows of the order (product rule R5.8): its lines, fees, discount and
+ * total, pounds, as the basket the checkout loaded says.
+ */
+export interface OrderSummary {
+  lines: OrderSummaryLine[];
+  subtotal: number;
+  delivery: number;
+  discount: number;
+  total: number;
+}
+
 /** Card details as typed into the sandbox gateway's card form. */
 export interface TypedCard {
   number: string;
@@ -87,6 +108,8 @@ export interface CheckoutFailure {
   /** The form field the server blamed. */
   field?: string;
   hardDecline?: boolean;
+  /** The card paid with was not kept (its first payment was declined, product rule R11.5). */
+  methodRemoved?: boolean;
 }
 
 export type { FormError };

@@ -17,6 +17,7 @@ import {
   checkoutGuards,
   checkoutRouting,
   confirmPaymentCall,
+  declineMessage,
   failedCall,
   failedUntilRetry,
   failureOf,
@@ -256,7 +257,15 @@ export const kitCheckoutMachine = setup({
       returnedPaymentId: null,
       unpaidOrderId: (_, returned: ReturnedKitPayment) => returned.order.id,
       errors: (_, returned: ReturnedKitPayment) => [
-        { field: 'payment', message: returned.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed },
+        {
+          field: 'payment',
+          // Product rule R11.6: a failed 3-D Secure reads as a decline does.
+          message: declineMessage(
+            returned.message ?? KIT_CHECKOUT_MESSAGES.paymentFailed,
+            false,
+            KIT_CHECKOUT_MESSAGES,
+          ),
+        },
       ],
     }),
     /** Product rule R8.8: a failed kit order is reported to error tracking; provided by the browser. */

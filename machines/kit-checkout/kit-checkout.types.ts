@@ -4,6 +4,7 @@ import type {
   CheckoutFailure,
   FormError,
   NewCard,
+  OrderSummary,
   PaymentGateway,
   PaymentOptions,
   SavedPaymentMethod,
@@ -39,6 +40,8 @@ export interface KitBasket {
   requestCard: boolean;
   /** The first meal week's box, the one the checkout orders (pounds): its week, lines, discount. */
   firstBox: { mealWeek: string; subtotal: number; discount: number } | null;
+  /** The lines and totals every step shows (product rule R5.8). */
+  summary?: OrderSummary;
 }
 
 /** A day the day step lists (product rule R8.10), with what the box costs on it (R8.9, pounds). */

@@ -1,4 +1,4 @@
-import type { CheckoutAddress } from '../checkout-shared/checkout-shared.types';
+import type { CheckoutAddress, OrderSummary } from '../checkout-shared/checkout-shared.types';
 
 export type FulfillmentType = 'delivery' | 'pickup' | 'eat_in';
 
@@ -10,4 +10,6 @@ export interface TakeawayCheckoutBasket {
   totalPrice: number;
   address: Partial<CheckoutAddress> | null;
   deliveryNote: string | null;
+  /** The lines and totals every step shows (product rule R5.8). */
+  summary?: OrderSummary;
 }

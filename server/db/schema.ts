@@ -502,6 +502,11 @@ export const paymentMethods = pgTable(
     email: text('email'),
     /** The gateway's card fingerprint: the same card number saved by anyone gives the same one. */
     fingerprint: text('fingerprint'),
+    /**
+     * Product rule R11.5: listed as the customer's. A card whose first payment is declined is not
+     * kept (false): its payments still name it, but it is neither listed nor the default.
+     */
+    saved: boolean('saved').notNull().default(true),
     ...timestamps,
   },
   (t) => [

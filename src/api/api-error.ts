@@ -29,6 +29,11 @@ export class ApiRequestError extends Error {
     return first ? (first.detail ?? first.title) : undefined;
   }
 
+  /** A decline of a card the server did not keep (product rule R11.5). */
+  get methodRemoved(): boolean {
+    return this.errors[0]?.meta?.payment_method_removed === true;
+  }
+
   /** A card decline that says not to retry with this card (402 payment declined). */
   get hardDecline(): boolean {
     return this.errors[0]?.meta?.hard_decline === true;

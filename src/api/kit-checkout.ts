@@ -20,6 +20,7 @@ import {
 } from '../../domain/delivery-dates';
 import { boxTotalPence, deliveryFeePence } from '../../domain/delivery-fee';
 import { api, unwrap, type ApiClient } from './client';
+import { orderSummaryOf } from './order-summary';
 import { paymentDetails, paymentOptions } from './payments';
 
 type OrderDocument = components['schemas']['OrderDocument'];
@@ -29,18 +30,20 @@ export async function currentKitBasket(client: ApiClient = api): Promise<KitBask
   const list = await unwrap(client.GET('/baskets'));
   const found = list.data.find((basket) => basket.attributes.basket_type === 'RecipeKitBasket');
   if (!found) return null;
-  const { data, included, meta } = await unwrap(
+  const document = await unwrap(
     client.GET('/baskets/{id}', { params: { path: { id: found.id } } }),
   );
   const valid = await client
     .GET('/baskets/{id}/validate', {
-      params: { path: { id: data.id }, query: { validate_fully: true } },
+      params: { path: { id: found.id }, query: { validate_fully: true } },
     })
     .then(({ response }) => response.ok);
+  const { data, included, meta } = document;
   const a = data.attributes;
   const firstWeek = meta.weeks?.[0];
   return {
     id: data.id,
+    summary: orderSummaryOf(document),
     itemCount: a.item_ids.length,
     valid,
     totalPrice: a.total_price,

@@ -15,7 +15,9 @@ import { withAccountContact } from '../../domain/checkout';
 import { normaliseUkPhone } from '../../domain/phone';
 import { parseUkPostcode } from '../../domain/postcode';
 import { WALLET_PATHS } from '../flows/wallet-paths';
+import { fetchBasket, type BasketDocument } from './basket-calls';
 import { api, unwrap, type ApiClient } from './client';
+import { orderSummaryOf } from './order-summary';
 import {
   createPayment,
   paymentAttemptKey,
@@ -24,13 +26,14 @@ import {
   startWalletSetup,
 } from './payments';
 
-function toTakeawayCheckoutBasket({
-  id,
-  attributes: a,
-}: components['schemas']['BasketResource']): TakeawayCheckoutBasket {
+function toTakeawayCheckoutBasket(
+  document: Pick<BasketDocument, 'data' | 'included'>,
+): TakeawayCheckoutBasket {
+  const { id, attributes: a } = document.data;
   const address = a.address;
   return {
     id,
+    summary: orderSummaryOf(document),
     fulfillmentType: a.fulfillment_type,
     itemCount: a.item_ids.length,
     totalPrice: a.total_price,
@@ -57,7 +60,8 @@ export async function currentTakeawayBasket(
 ): Promise<TakeawayCheckoutBasket | null> {
   const list = await unwrap(client.GET('/baskets'));
   const found = list.data.find((basket) => basket.attributes.basket_type === 'TakeawayBasket');
-  return found ? toTakeawayCheckoutBasket(found) : null;
+  // The whole basket, its lines with it, for the order summary (product rule R5.8).
+  return found ? toTakeawayCheckoutBasket(await fetchBasket(found.id, client)) : null;
 }
 
 /** The delivery address as the basket stores it: a UK address, for the rider. */
@@ -111,7 +115,7 @@ export async function saveTakeawayAddress(
       },
     }),
   );
-  return toTakeawayCheckoutBasket(saved.data);
+  return toTakeawayCheckoutBasket(saved);
 }
 
 /** PUT the note (and, for delivery, the account's names on the address), then validate fully. */
@@ -138,7 +142,7 @@ export async function saveTakeawayInstructions(
     }),
     "Couldn't validate basket",
   );
-  return toTakeawayCheckoutBasket(saved.data);
+  return toTakeawayCheckoutBasket(saved);
 }
 
 /** The bank's 3-D Secure page returns to the payment step (TAKEAWAY_CHECKOUT_PATHS.payment). */

@@ -715,7 +715,9 @@ describe('kit checkout machine: the product rules', () => {
     });
     const failed = back.actor.getSnapshot();
     expect(failed.matches({ steps: 'error' })).toBe(true);
-    expect(failed.context.errors[0]?.message).toBe('The bank could not authenticate the card');
+    expect(failed.context.errors[0]?.message).toBe(
+      'The bank could not authenticate the card. Try another card or contact your bank.',
+    );
 
     back.actor.send({ type: 'retry' });
     expect(back.actor.getSnapshot().output).toEqual({ redirectTo: '/payment/7' });

@@ -382,9 +382,13 @@ describe('order payment machine: the rules', () => {
     });
     expect(actor.getSnapshot().value).toBe('choosing');
     expect(actor.getSnapshot().context.errors).toEqual([
-      { field: 'payment', message: 'Your card was declined.' },
+      {
+        field: 'payment',
+        message: 'Your card was declined. Try another card or contact your bank.',
+      },
     ]);
-    expect(actor.getSnapshot().context.choice).toEqual({ kind: 'saved', methodId: '3' });
+    // Product rule R11.5: the form afresh, nothing pre-selected.
+    expect(actor.getSnapshot().context.choice).toBeNull();
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
     expect(payInputs.map((input) => input.attempt)).toEqual([0, 1]);
   });
@@ -402,7 +406,7 @@ describe('order payment machine: the rules', () => {
     });
     expect(actor.getSnapshot().context.choice).toBeNull();
     expect(actor.getSnapshot().context.errors[0]?.message).toBe(
-      'Your card was declined. Please use a different card. Use a different card: this one cannot be charged.',
+      'Your card was declined. Use a different card: this one cannot be charged.',
     );
   });
 
@@ -452,7 +456,11 @@ describe('order payment machine: the rules', () => {
     await settle({ type: 'xstate.done.actor.loadOrder', output: options(unpaid) });
     expect(actor.getSnapshot().value).toBe('choosing');
     expect(actor.getSnapshot().context.errors).toEqual([
-      { field: 'payment', message: 'The bank could not authenticate this payment.' },
+      {
+        field: 'payment',
+        message:
+          'The bank could not authenticate this payment. Try another card or contact your bank.',
+      },
     ]);
   });
 

@@ -44,7 +44,8 @@ const listOf = (db: Queryable, customerId: number) =>
   db
     .select()
     .from(paymentMethods)
-    .where(eq(paymentMethods.customerId, customerId))
+    // Product rule R11.5: a card not kept after a declined first payment is not listed.
+    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.saved, true)))
     .orderBy(asc(paymentMethods.id));
 
 /** Locks the customer's row: changes to their methods (and which is default) happen one at a time. */
@@ -66,7 +67,13 @@ async function ownedMethod(
   const [row] = await tx
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.customerId, customerId)));
+    .where(
+      and(
+        eq(paymentMethods.id, methodId),
+        eq(paymentMethods.customerId, customerId),
+        eq(paymentMethods.saved, true),
+      ),
+    );
   if (!row) throw notFound('Payment method');
   return row;
 }
@@ -145,7 +152,7 @@ export function paymentMethodHandlers({
         const [existing] = await tx
           .select({ n: count() })
           .from(paymentMethods)
-          .where(eq(paymentMethods.customerId, customer.id));
+          .where(and(eq(paymentMethods.customerId, customer.id), eq(paymentMethods.saved, true)));
         // One row per gateway method: the same seti_ (hence pm_) answers the same method.
         await tx
           .insert(paymentMethods)
@@ -207,7 +214,11 @@ export function paymentMethodHandlers({
             .select({ n: count() })
             .from(paymentMethods)
             .where(
-              and(eq(paymentMethods.customerId, customer.id), ne(paymentMethods.id, method.id)),
+              and(
+                eq(paymentMethods.customerId, customer.id),
+                ne(paymentMethods.id, method.id),
+                eq(paymentMethods.saved, true),
+              ),
             );
           // Product rule R11.4: the default stays while others exist.
           if ((others?.n ?? 0) > 0)

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { subscriptions } from '../../db/schema';
 import type { PaymentGateway } from '../payments/gateway';
@@ -36,6 +36,18 @@ export async function settleSubscription(
 }
 
 /**
+ * A plan whose first card was declined (and so not kept, product rule R11.5) pays its later weeks
+ * with the card that paid its first box.
+ */
+async function planPaysWith(db: Database, subscriptionId: number | null, methodId: number) {
+  if (subscriptionId === null) return;
+  await db
+    .update(subscriptions)
+    .set({ paymentMethodId: methodId })
+    .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.paymentMethodId)));
+}
+
+/**
  * Charges a kit order's amount to charge with the payments capability (never twice: payOrder's
  * idempotency), outside any transaction, and moves the subscription with the outcome. A decline
  * rethrows the 402 after marking the subscription failed; 3-D Secure (202) leaves it created.
@@ -63,8 +75,10 @@ export async function chargeKitOrder(
       idempotencyKey: request.idempotencyKey,
       limits: request.limits,
     });
-    if (result.payment.state === 'succeeded')
+    if (result.payment.state === 'succeeded') {
       await settleSubscription(db, request.subscriptionId, 'paid', now());
+      await planPaysWith(db, request.subscriptionId, request.paymentMethodId);
+    }
     return result;
   } catch (error) {
     if (error instanceof PaymentDeclinedError)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { isHardDecline } from '../../../domain/payment';
 import type { Database, Queryable } from '../../db/database';
 import { orders, paymentMethods, payments, subscriptions } from '../../db/schema';
@@ -12,7 +12,11 @@ import {
   type PaymentGateway,
   type PaymentOutcome,
 } from './gateway';
-import { assertAttemptAllowed, type AttemptLimits } from './payment-attempt-limits';
+import {
+  assertAttemptAllowed,
+  INTERRUPTED_DECLINE_CODE,
+  type AttemptLimits,
+} from './payment-attempt-limits';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -36,7 +40,7 @@ export const gatewayUnavailable = () =>
 
 /** 402 with the decline in the error's meta, so the browser can ask for another card. */
 export class PaymentDeclinedError extends ApiError {
-  constructor(payment: PaymentRow) {
+  constructor(payment: PaymentRow, methodRemoved = false) {
     const declineCode = payment.declineCode ?? 'generic_decline';
     super(402, 'card_declined', 'Payment declined', {
       detail: payment.failureMessage ?? 'Your card was declined.',
@@ -46,6 +50,8 @@ export class PaymentDeclinedError extends ApiError {
         decline_code: declineCode,
         hard_decline: isHardDecline(declineCode),
         payment_id: String(payment.id),
+        // Product rule R11.5: the card paid with was not kept (its first payment was declined).
+        payment_method_removed: methodRemoved,
       },
     });
   }
@@ -95,7 +101,9 @@ export async function payOrder(
 
   const claim = await db.transaction((tx) => claimAttempt(tx, gateway, now, request));
   if (claim.kind !== 'new')
-    return claim.kind === 'paid' ? { status: 200, payment: claim.payment } : answer(claim.payment);
+    return claim.kind === 'paid'
+      ? { status: 200, payment: claim.payment }
+      : answer(db, claim.payment);
 
   const { payment, method } = claim;
   const returnUrl = withQuery(request.returnPath, { payment_id: String(payment.id) });
@@ -129,11 +137,12 @@ export async function payOrder(
   crashPoint('payments.after-charge');
   const recorded = await recordOutcome(db, payment.id, outcome, now);
   crashPoint('payments.after-record');
-  return answer(recorded);
+  return answer(db, recorded);
 }
 
-function answer(payment: PaymentRow): PayResult {
-  if (payment.state === 'failed') throw new PaymentDeclinedError(payment);
+async function answer(db: Queryable, payment: PaymentRow): Promise<PayResult> {
+  if (payment.state === 'failed')
+    throw new PaymentDeclinedError(payment, await isForgotten(db, payment.paymentMethodId));
   return { status: payment.state === 'succeeded' ? 201 : 202, payment };
 }
 
@@ -284,6 +293,14 @@ export async function recordOutcomeIn(
       .set({ state: 'succeeded', processorPaymentId, actionUrl: null, updatedAt: at })
       .where(eq(payments.id, paymentId))
       .returning();
+    // Product rule R11.5: a card that paid is kept (one not kept after a decline comes back).
+    if (current.paymentMethodId !== null)
+      await tx
+        .update(paymentMethods)
+        .set({ saved: true })
+        .where(
+          and(eq(paymentMethods.id, current.paymentMethodId), eq(paymentMethods.saved, false)),
+        );
     if (PAYABLE_STATES.includes(order.state)) {
       await tx
         .update(orders)
@@ -331,7 +348,60 @@ export async function recordOutcomeIn(
     })
     .where(eq(payments.id, paymentId))
     .returning();
+  // An attempt we interrupted (a crash before the gateway answered) says nothing of the card.
+  if (
+    current.paymentMethodId !== null &&
+    order.customerId !== null &&
+    outcome.declineCode !== INTERRUPTED_DECLINE_CODE
+  )
+    await forgetUnprovenCard(tx, order.customerId, current.paymentMethodId);
   return updated!;
+}
+
+/** Whether a payment's card is one not kept (product rule R11.5). */
+async function isForgotten(db: Queryable, methodId: number | null): Promise<boolean> {
+  if (methodId === null) return false;
+  const [method] = await db
+    .select({ saved: paymentMethods.saved })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.id, methodId));
+  return method?.saved === false;
+}
+
+/**
+ * Product rule R11.5: a card whose first payment is declined (a failed 3-D Secure challenge
+ * included) is not kept: it never paid, so it is neither listed nor the default afterwards, and a
+ * plan that named it moves to the default (as when a card is deleted). Its payments keep naming
+ * it (the attempt caps count them). A card that has paid before stays after a decline.
+ */
+async function forgetUnprovenCard(tx: Queryable, customerId: number, methodId: number) {
+  const [method] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.type, 'CreditCard')));
+  if (!method?.saved) return;
+  const [paid] = await tx
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.paymentMethodId, method.id), eq(payments.state, 'succeeded')));
+  if ((paid?.n ?? 0) > 0) return;
+  await tx
+    .update(paymentMethods)
+    .set({ saved: false, isDefault: false })
+    .where(eq(paymentMethods.id, method.id));
+  await tx
+    .update(subscriptions)
+    .set({ paymentMethodId: null })
+    .where(eq(subscriptions.paymentMethodId, method.id));
+  if (!method.isDefault) return;
+  const [next] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.saved, true)))
+    .orderBy(asc(paymentMethods.id))
+    .limit(1);
+  if (next)
+    await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
 }
 
 /** A payment waiting for the customer, brought up to date from the gateway. */

@@ -437,7 +437,7 @@ async function chargeWeek(
     .from(paymentMethods)
     .where(
       subscription.paymentMethodId === null
-        ? eq(paymentMethods.customerId, customer.id)
+        ? and(eq(paymentMethods.customerId, customer.id), eq(paymentMethods.saved, true))
         : and(
             eq(paymentMethods.id, subscription.paymentMethodId),
             eq(paymentMethods.customerId, customer.id),

@@ -45,6 +45,7 @@ export async function checkoutCall<T>(work: () => Promise<T>): Promise<T> {
       message: error.serverMessage,
       field: FIELD_OF_POINTER[first?.source?.pointer ?? ''],
       hardDecline: error.hardDecline,
+      methodRemoved: error.methodRemoved,
     } satisfies CheckoutFailure;
   }
 }

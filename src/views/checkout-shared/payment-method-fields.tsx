@@ -43,7 +43,11 @@ interface PaymentMethodFieldsProps {
   errorFor: (field: string) => string | undefined;
 }
 
-/** The saved methods and a new card: the sandbox's card form, or Stripe Elements when configured. */
+/**
+ * The saved methods and a new card: the sandbox's card form, or Stripe Elements when configured.
+ * With nothing saved a new card is the only way to pay: its form is shown with no choice to make
+ * (product rule R5.10).
+ */
 export function PaymentMethodFields({
   methods,
   selected,
@@ -54,6 +58,34 @@ export function PaymentMethodFields({
   onElementsCard,
   errorFor,
 }: PaymentMethodFieldsProps) {
+  const cardForm =
+    gateway.name === 'stripe' ? (
+      <Suspense fallback={<p role="status">Loading the card form…</p>}>
+        <StripeCardElement
+          publishableKey={gateway.publishableKey}
+          error={errorFor('cardNumber')}
+          onCard={onElementsCard}
+        />
+      </Suspense>
+    ) : (
+      <CardFields card={card} onChange={onCard} errorFor={errorFor} />
+    );
+  if (methods.length === 0) {
+    const error = errorFor('payment');
+    return (
+      <>
+        {/* The error summary's link for a payment error lands here. */}
+        <div id="payment-method" tabIndex={-1} className={error ? 'field field--error' : undefined}>
+          {error && (
+            <p id="payment-method-error" className="field__error">
+              <span className="visually-hidden">Error:</span> {error}
+            </p>
+          )}
+        </div>
+        {cardForm}
+      </>
+    );
+  }
   return (
     <>
       <ChoiceGroup
@@ -68,18 +100,7 @@ export function PaymentMethodFields({
         onChange={([value]) => onSelect(value ?? null)}
         error={errorFor('payment')}
       />
-      {selected === NEW_CARD &&
-        (gateway.name === 'stripe' ? (
-          <Suspense fallback={<p role="status">Loading the card form…</p>}>
-            <StripeCardElement
-              publishableKey={gateway.publishableKey}
-              error={errorFor('cardNumber')}
-              onCard={onElementsCard}
-            />
-          </Suspense>
-        ) : (
-          <CardFields card={card} onChange={onCard} errorFor={errorFor} />
-        ))}
+      {selected === NEW_CARD && cardForm}
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   WhenCustomerKnown,
 } from '../checkout-shared/checkout-flow-parts';
 import { FailedStep } from '../checkout-shared/failed-step';
+import { CheckoutLayout, showsSummary } from '../checkout-shared/order-summary';
 import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
 import { ContinueChoice } from '../checkout-shared/continue-choice';
 import { toCheckoutCustomer } from '../checkout-shared/checkout-customer';
@@ -100,5 +101,14 @@ function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
     if (ordered) session.send({ type: 'session.refresh' });
   }, [ordered, session]);
 
-  return <StepOnScreen step={step} views={{ ...stepViews, failed: FailedStep }} actor={actor} />;
+  // Every step but the results (the confirmation is its own receipt) shows the order (product
+  // rule R5.8), from the basket the checkout loaded.
+  const summary = useSelector(actor, (s) => s.context.basket?.summary);
+  const shown = showsSummary(step, ['confirmation', 'error', 'failed']);
+
+  return (
+    <CheckoutLayout summary={shown ? summary : null}>
+      <StepOnScreen step={step} views={{ ...stepViews, failed: FailedStep }} actor={actor} />
+    </CheckoutLayout>
+  );
 }

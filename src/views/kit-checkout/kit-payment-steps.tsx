@@ -4,44 +4,50 @@ import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../../domain/money';
+import { PriceRows, type PriceRowItem } from '../../components/ui/price-rows';
 import { useCustomer } from '../../session/session-context';
-import { CardPaymentForm, PaymentErrorSummary } from '../checkout-shared/card-payment-form';
+import {
+  CardPaymentForm,
+  PaymentErrorSummary,
+  usePaymentError,
+} from '../checkout-shared/card-payment-form';
 import type { KitStepProps } from './kit-step-props';
 
 /** What the box costs, store credit first (POST preview_order). */
 function PreviewSummary({ actor }: KitStepProps) {
   const preview = useSelector(actor, (s) => s.context.preview);
   if (!preview) return null;
-  const rows: [string, number][] = [
-    ['Dishes', preview.subtotal],
-    ['Delivery', preview.delivery],
-    ...(preview.discount > 0 ? ([['Discount', -preview.discount]] as [string, number][]) : []),
-    ...(preview.storeCredit > 0
-      ? ([['Store credit', -preview.storeCredit]] as [string, number][])
+  const rows: PriceRowItem[] = [
+    { label: 'Dishes', amount: formatPrice(preview.subtotal) },
+    { label: 'Delivery', amount: formatPrice(preview.delivery) },
+    ...(preview.discount > 0
+      ? [
+          {
+            label: 'Discount',
+            amount: `−${formatPrice(preview.discount)}`,
+            kind: 'discount' as const,
+          },
+        ]
       : []),
+    ...(preview.storeCredit > 0
+      ? [
+          {
+            label: 'Store credit',
+            amount: `−${formatPrice(preview.storeCredit)}`,
+            kind: 'discount' as const,
+          },
+        ]
+      : []),
+    { label: 'To pay now', amount: formatPrice(preview.amountToCharge), kind: 'total' as const },
   ];
-  return (
-    <dl className="summary-list">
-      {rows.map(([label, amount]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{amount < 0 ? `−${formatPrice(-amount)}` : formatPrice(amount)}</dd>
-        </div>
-      ))}
-      <div>
-        <dt>To pay now</dt>
-        <dd>
-          <strong>{formatPrice(preview.amountToCharge)}</strong>
-        </dd>
-      </div>
-    </dl>
-  );
+  return <PriceRows rows={rows} className="payment__preview" />;
 }
 
 /** Pay the first box by card: a saved one or a new one. */
 export function KitPaymentStep({ actor }: KitStepProps) {
   useDocumentTitle('Checkout: payment');
   const { busy, summary, errorFor } = useFormStep(actor);
+  const declined = usePaymentError(actor);
   const methods = useSelector(actor, (s) => s.context.methods);
   const gateway = useSelector(actor, (s) => s.context.gateway);
   const likely = useSelector(actor, (s) => s.context.preview?.likelyCardCharge ?? false);
@@ -64,6 +70,7 @@ export function KitPaymentStep({ actor }: KitStepProps) {
         amount={amount}
         busy={busy}
         errorFor={errorFor}
+        declined={declined}
         onPay={(choice) => actor.send({ type: 'payment.submit', choice })}
       />
     </div>

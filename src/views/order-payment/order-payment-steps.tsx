@@ -6,7 +6,11 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../../domain/money';
 import { orderStatusText } from '../../../domain/order-status';
-import { CardPaymentForm, PaymentErrorSummary } from '../checkout-shared/card-payment-form';
+import {
+  CardPaymentForm,
+  PaymentErrorSummary,
+  usePaymentError,
+} from '../checkout-shared/card-payment-form';
 import type { liveOrderPaymentMachine } from './order-payment-actors';
 
 export type OrderPaymentActor = Actor<typeof liveOrderPaymentMachine>;
@@ -67,6 +71,7 @@ function OrderSummary({ order }: { order: PayableOrder }) {
 export function PayStep({ actor }: OrderPaymentViewProps) {
   useDocumentTitle('Pay for your order');
   const { busy, summary, errorFor } = useFormStep(actor);
+  const declined = usePaymentError(actor);
   const order = useSelector(actor, (s) => s.context.order);
   const methods = useSelector(actor, (s) => s.context.methods);
   const gateway = useSelector(actor, (s) => s.context.gateway);
@@ -88,6 +93,7 @@ export function PayStep({ actor }: OrderPaymentViewProps) {
         amount={order.amountToCharge}
         busy={busy}
         errorFor={errorFor}
+        declined={declined}
         onPay={(choice) => actor.send({ type: 'payment.submit', choice })}
       />
     </div>

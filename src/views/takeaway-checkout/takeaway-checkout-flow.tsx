@@ -12,6 +12,7 @@ import {
   WhenCustomerKnown,
 } from '../checkout-shared/checkout-flow-parts';
 import { FailedStep } from '../checkout-shared/failed-step';
+import { CheckoutLayout, showsSummary } from '../checkout-shared/order-summary';
 import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
 import { TakeawayAddressStep } from './takeaway-address-step';
 import type { TakeawayStepProps } from './takeaway-step-props';
@@ -90,8 +91,15 @@ function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
   // The return parameters are read once, at the start: no step keeps them in its URL.
   useFlowBridge(actor, () => '');
   const step = useSelector(actor, (snapshot) => stepOnScreen(snapshot.value, stepOfWork));
+  // Every step but the confirmation (its own receipt) and the failed screen shows the order
+  // (product rule R5.8), from the basket the checkout loaded.
+  const summary = useSelector(actor, (snapshot) => snapshot.context.basket?.summary);
 
   useCheckoutExits(actor);
 
-  return <StepOnScreen step={step} views={{ ...stepViews, failed: FailedStep }} actor={actor} />;
+  return (
+    <CheckoutLayout summary={showsSummary(step, ['confirmation', 'failed']) ? summary : null}>
+      <StepOnScreen step={step} views={{ ...stepViews, failed: FailedStep }} actor={actor} />
+    </CheckoutLayout>
+  );
 }

@@ -4,13 +4,18 @@ import { Button } from '../../components/form/button';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../../domain/money';
 import { isLikelyCardCharge } from '../../../domain/payment';
-import { CardPaymentForm, PaymentErrorSummary } from '../checkout-shared/card-payment-form';
+import {
+  CardPaymentForm,
+  PaymentErrorSummary,
+  usePaymentError,
+} from '../checkout-shared/card-payment-form';
 import type { TakeawayStepProps } from './takeaway-step-props';
 
 /** Pay with a saved method, a new card, or the wallet; the order is written when paying. */
 export function TakeawayPaymentStep({ actor }: TakeawayStepProps) {
   useDocumentTitle('Checkout: payment');
   const { busy, summary, errorFor } = useFormStep(actor);
+  const declined = usePaymentError(actor);
   const loading = useSelector(actor, (snapshot) =>
     snapshot.matches({ steps: { payment: 'loading' } }),
   );
@@ -46,6 +51,7 @@ export function TakeawayPaymentStep({ actor }: TakeawayStepProps) {
           amount={amount}
           busy={busy}
           errorFor={errorFor}
+          declined={declined}
           onPay={(choice) => actor.send({ type: 'payment.submit', choice })}
         />
       )}

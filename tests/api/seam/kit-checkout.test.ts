@@ -84,6 +84,18 @@ describe('src/api/kit-checkout against the server', () => {
       // The basket's own meta never asks; the preview does (below).
       requestCard: false,
       firstBox: { mealWeek: week1, subtotal: 13, discount: 0 },
+      // Product rule R5.8: the order summary every step shows, from the same basket.
+      summary: {
+        lines: [
+          expect.objectContaining({ title: dishes[0]!.title, quantity: 1, extras: ['Regular'] }),
+          expect.objectContaining({ title: dishes[1]!.title, quantity: 1 }),
+          expect.objectContaining({ title: dishes[0]!.title, quantity: 2 }),
+        ],
+        subtotal: expect.any(Number),
+        delivery: expect.any(Number),
+        discount: 0,
+        total: basket!.totalPrice,
+      },
     });
 
     const options = await loadDeliveryOptions({ basket: basket!, address }, client);
