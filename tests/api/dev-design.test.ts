@@ -50,9 +50,9 @@ describe('/dev/design, the living design page (product rule R14.5)', () => {
         expect(response.json(), url).toEqual(UNKNOWN_ROUTE);
       }
     }
-    // Any other unknown path still gets the SPA (its own 404 page).
+    // Any other unknown path gets the app shell with a 404 (product rule R1.13).
     const other = await off.inject({ method: 'GET', url: '/no-such-page' });
-    expect(other.statusCode).toBe(200);
+    expect(other.statusCode).toBe(404);
     expect(other.body).toBe(INDEX);
   });
 

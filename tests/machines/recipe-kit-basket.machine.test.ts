@@ -625,6 +625,8 @@ describe('recipe-kit basket machine: the product rules', () => {
       basketId: 'k1',
       numberOfRecipes: 4,
       frequency: 2,
+      // Product rule R7.19: the plan keeps the box's choice of a plan or a one-off.
+      startSubscription: true,
     });
     await settle({ type: 'xstate.done.actor.updatePlan', output: filled });
 

@@ -150,6 +150,8 @@ describe('src/api/kit-checkout against the server', () => {
       status: 'succeeded',
       order: {
         id: expect.stringMatching(/^\d+$/),
+        // Product rule R9.8: the order's reference for people.
+        reference: expect.stringMatching(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/),
         deliveryDate: addDays(week1, 3),
         totalPrice: payment.preview.total,
         storeCredit: 0,
@@ -216,6 +218,8 @@ describe('src/api/kit-checkout against the server', () => {
       message: 'Your card was declined. Please use a different card.',
       field: undefined,
       hardDecline: true,
+      // Product rule R11.5: a card declined on its first payment is not kept.
+      methodRemoved: true,
     });
   });
 });

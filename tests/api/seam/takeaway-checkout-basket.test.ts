@@ -38,6 +38,17 @@ describe("src/api/takeaway-checkout: the checkout's basket, against the server",
       totalPrice: expect.any(Number),
       address: null,
       deliveryNote: null,
+      // Product rule R5.8: the order summary every checkout step shows.
+      summary: expect.objectContaining({
+        lines: [
+          expect.objectContaining({
+            title: 'Cacio e Pepe',
+            quantity: 2,
+            extras: ['Extra Parmigiano'],
+          }),
+        ],
+        total: 24.99,
+      }),
     });
   });
 

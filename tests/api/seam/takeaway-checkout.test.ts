@@ -50,7 +50,12 @@ async function savedCard(client: ApiClient, number: string) {
 describe('src/api/takeaway-checkout against the server', () => {
   it('places the order from the basket and pays it with a saved card', async () => {
     const { client, order, gateway } = await placedOrder();
-    expect(order).toEqual({ id: expect.stringMatching(/^\d+$/), totalPrice: expect.any(Number) });
+    expect(order).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      // Product rule R9.8: the order's reference for people.
+      reference: expect.stringMatching(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/),
+      totalPrice: expect.any(Number),
+    });
     expect(order.totalPrice).toBeGreaterThan(0);
     const card = await savedCard(client, '4242424242424242');
 
