@@ -69,8 +69,8 @@ for (const size of SIZES) {
       const basket = page.getByRole('complementary', { name: 'Your basket' });
       await page.getByRole('button', { name: 'Add Garlic Focaccia to basket' }).click();
       await expect(basket).toContainText('Garlic Focaccia');
-      await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
-      await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
+      await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
+      await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
       await expect(basket.getByRole('button', { name: 'Checkout' })).toBeEnabled();
       await basket.getByRole('button', { name: 'Checkout' }).click();
       await page
