@@ -1,10 +1,7 @@
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { SIZES } from './support/sizes';
 
 /** Product rule R3.13: any real UK postcode is placed, at both sizes the issue names. */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
 
 for (const size of SIZES) {
   test.describe(`any real UK postcode (${size.name}, ${size.width}x${size.height})`, () => {

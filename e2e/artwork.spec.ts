@@ -1,11 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { SIZES } from './support/sizes';
 
 /** Product rules R14.6-R14.8: every restaurant shows its own shop front, sized so nothing shifts. */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
 const BRANCH = { 'X-Branch': 'web' };
 
 /** The picture has its size set before it loads, and has loaded (lazy ones once scrolled to). */

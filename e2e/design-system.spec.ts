@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { SIZES } from './support/sizes';
 
 /** Product rules R14.1-R14.5: the design system, at both sizes the issue names. */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
 
 /** Figtree as the page sees it: its face loaded, and the check the Font Loading API offers. */
 async function figtreeLoaded(page: Page) {

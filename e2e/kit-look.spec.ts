@@ -9,12 +9,9 @@ import {
   visibleWeekPanel,
 } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { SIZES } from './support/sizes';
 
 /** Issue 11 defects 14, 16, 17 and 18 at both sizes the issue names. */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
 
 const weekTabs = (page: Page) => page.getByRole('tablist', { name: 'Menu weeks' }).getByRole('tab');
 

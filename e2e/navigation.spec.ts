@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
 import { openAccountMenu } from './support/account-menu';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from './support/fixtures';
+import { SIZES } from './support/sizes';
 
 /** Issue 11, defects 12, 13, 19, 20, 21 and 22, at both sizes the issue names. */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) <= 700;
 

@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { payWithNewCard, returningCustomerAtPayment } from './support/kit-checkout';
+import { SIZES } from './support/sizes';
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
 const BRANCH = { 'X-Branch': 'web' };
 /** Product rule R9.8: six characters without 0, O, 1, I or L, as "ABC-DEF". */
 const REFERENCE = /^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/;

@@ -1,10 +1,6 @@
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { paidTakeawayOrder } from './support/paid-takeaway-order';
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
+import { SIZES } from './support/sizes';
 
 for (const size of SIZES) {
   test.describe(`/rate-my-takeaway (${size.name}, ${size.width}x${size.height})`, () => {

@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { SIZES } from './support/sizes';
 
 /** Issue 11, takeaway items 2 to 6, at both sizes the issue names (product rules R4.10 to R4.14). */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
 
 async function openMenu(page: Page) {
   await page.goto('/pasta-now-search-address');

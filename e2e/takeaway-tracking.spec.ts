@@ -1,11 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { paidTakeawayOrder } from './support/paid-takeaway-order';
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-];
+import { SIZES } from './support/sizes';
 
 const stepper = (page: Page) => page.getByRole('list', { name: 'Order progress' });
 const currentStep = (page: Page) => stepper(page).locator('[aria-current="step"]');
