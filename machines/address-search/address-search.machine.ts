@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PostcodeAddress, Restaurant } from '../../src/api/types';
-import { normalisePostcode, parseUkPostcode } from '../../domain/postcode';
+import { normalisePostcode } from '../../domain/postcode';
+import { POSTCODE_MESSAGES, postcodeChecks, postcodeGuards } from '../shared/postcode-lookup';
 
 export const ADDRESS_SEARCH_MESSAGES = {
-  enterPostcode: 'Enter a postcode',
-  realPostcode: 'Enter a real postcode, like W4 2HD',
+  ...POSTCODE_MESSAGES,
   chooseAddress: 'Select your address',
   enterStreet: 'Enter the first line of your address',
   enterCity: 'Enter your town or city',
@@ -79,9 +79,7 @@ export const addressSearchMachine = setup({
   },
   guards: {
     hasStoredDelivery: ({ context }) => context.stored !== null,
-    isPostcodeMissing: (_, postcode: string) => postcode.trim() === '',
-    // Any case and spacing is fine ('w4  2hd'): only the shape once normalised counts.
-    isPostcodeMisshapen: (_, postcode: string) => parseUkPostcode(postcode) === undefined,
+    ...postcodeGuards,
     hasAddresses: (_, addresses: PostcodeAddress[]) => addresses.length > 0,
     isAddressMissing: (_, addressId: string | null) => addressId === null,
     isStreetMissing: (_, event: { address1: string }) => event.address1.trim() === '',
@@ -163,20 +161,7 @@ export const addressSearchMachine = setup({
     enteringPostcode: {
       on: {
         'postcode.submit': [
-          {
-            guard: { type: 'isPostcodeMissing', params: ({ event }) => event.postcode },
-            actions: {
-              type: 'assignError',
-              params: { field: 'postcode', message: ADDRESS_SEARCH_MESSAGES.enterPostcode },
-            },
-          },
-          {
-            guard: { type: 'isPostcodeMisshapen', params: ({ event }) => event.postcode },
-            actions: {
-              type: 'assignError',
-              params: { field: 'postcode', message: ADDRESS_SEARCH_MESSAGES.realPostcode },
-            },
-          },
+          ...postcodeChecks('postcode'),
           {
             target: 'lookingUpAddresses',
             actions: [

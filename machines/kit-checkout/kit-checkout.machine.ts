@@ -8,6 +8,7 @@ import {
   hasKnownDeliveryAddress,
 } from '../../domain/checkout';
 import { isCardRequested } from '../../domain/payment';
+import { normalisePostcode } from '../../domain/postcode';
 import { orderPaymentPath } from '../shared/order-paths';
 import { checkoutActions } from '../checkout-shared/checkout-actions';
 import {
@@ -33,6 +34,7 @@ import {
   type SaveCardInput,
 } from '../checkout-shared/checkout-shared';
 import type { CheckoutGaps, CheckoutSkeleton } from '../checkout-shared/checkout-skeleton';
+import { postcodeChecks, postcodeGuards } from '../shared/postcode-lookup';
 import { unprovided } from '../shared/unprovided-actor';
 import type {
   CheckoutAddress,
@@ -40,6 +42,7 @@ import type {
   DeliveryInstructionOptions,
   DeliveryInstructions,
   FormError,
+  FoundAddress,
   KitBasket,
   KitOrderOutcome,
   KitPaymentChoice,
@@ -48,6 +51,9 @@ import type {
   PaymentGateway,
   PlaceKitOrderInput,
   PlacedKitOrder,
+  PostcodeAddress,
+  PostcodeLookup,
+  PostcodeLookupFailure,
   ReturnedKitPayment,
   SavedAddress,
   SavedPaymentMethod,
@@ -95,6 +101,9 @@ export const KIT_CHECKOUT_PATHS = {
 
 export const KIT_CHECKOUT_EXITS = { menu: '/menu', home: '/' } as const;
 
+/** The address step's postcode field: its errors are reported by it and link to it. */
+export const POSTCODE_FINDER_FIELD = 'postcodeFinder';
+
 export interface KitCheckoutInput {
   path: string;
   customer: CheckoutCustomer | null;
@@ -107,6 +116,10 @@ export interface KitCheckoutContext extends KitCheckoutInput {
   basket: KitBasket | null;
   /** Listable addresses only (product rule R8.3). */
   addresses: SavedAddress[];
+  /** The address step's postcode lookup (product rule R8.11); its outcome is the step's substate. */
+  postcodeLookup: PostcodeLookup;
+  /** What the lookup filled in the new-address form: a chosen address, or a district's postcode. */
+  foundAddress: FoundAddress | null;
   shippingAddressId: string | null;
   billingAddressId: string | null;
   instructionOptions: DeliveryInstructionOptions | null;
@@ -132,6 +145,10 @@ export type KitCheckoutEvent =
   | { type: 'address.choose'; addressId: string }
   /** A new delivery address. */
   | { type: 'address.submit'; form: CheckoutAddress }
+  /** Look up the addresses of a postcode, to fill the new address from (product rule R8.11). */
+  | { type: 'address.find'; postcode: string }
+  /** One of the addresses the lookup found, chosen to fill the new address. */
+  | { type: 'foundAddress.choose'; addressId: string }
   | { type: 'billing.choose'; addressId: string }
   | { type: 'billing.submit'; form: CheckoutAddress }
   | { type: 'instructions.submit'; instructions: DeliveryInstructions }
@@ -145,6 +162,13 @@ const instructionErrors = (instructions: DeliveryInstructions): FormError[] =>
 
 const shippingOf = (context: KitCheckoutContext) =>
   context.addresses.find((address) => address.id === context.shippingAddressId) ?? null;
+
+/** A lookup call's failure, as the actor reports it (src/api/postcode-lookup.ts). */
+const lookupFailure = ({ error }: { error: unknown }) => error as PostcodeLookupFailure;
+const finderError = (event: { error: unknown }): FormError => ({
+  field: POSTCODE_FINDER_FIELD,
+  message: lookupFailure(event).message,
+});
 
 type Loaded = { addresses: SavedAddress[]; context: KitCheckoutContext };
 const knownAddress = ({ addresses, context }: Loaded) => {
@@ -174,6 +198,7 @@ export const kitCheckoutMachine = setup({
     signIn: unprovided<CheckoutCustomer, LoginForm>('signIn'),
     signUp: unprovided<CheckoutCustomer, SignupForm>('signUp'),
     loadAddresses: unprovided<SavedAddress[]>('loadAddresses'),
+    lookupAddresses: unprovided<PostcodeAddress[], { postcode: string }>('lookupAddresses'),
     saveAddress: unprovided<SavedAddress, CheckoutAddress>('saveAddress'),
     saveBillingAddress: unprovided<SavedAddress, CheckoutAddress>('saveBillingAddress'),
     loadInstructions: unprovided<
@@ -191,6 +216,7 @@ export const kitCheckoutMachine = setup({
   },
   guards: {
     ...checkoutGuards,
+    ...postcodeGuards,
     isBasketEmpty: (_, basket: KitBasket | null) => !basket || basket.itemCount === 0,
     /** A box below its minimums cannot check out (product rule R8.2). */
     isBasketInvalid: (_, basket: KitBasket | null) => !!basket && !basket.valid,
@@ -204,6 +230,14 @@ export const kitCheckoutMachine = setup({
     /** Only an address in the (listable) list can be chosen. */
     isListedAddress: ({ context }, addressId: string) =>
       context.addresses.some((address) => address.id === addressId),
+    /** Product rule R3.13: a postcode the directory lists offers its addresses. */
+    hasFoundAddresses: (_, addresses: PostcodeAddress[]) => addresses.length > 0,
+    isFoundAddress: ({ context }, addressId: string) =>
+      context.postcodeLookup.addresses.some((address) => address.id === addressId),
+    // The server refused the postcode (unknown, R8.11): the customer checks it. Anything else is
+    // the service's or the connection's, and trying again may help (R8.12).
+    isPostcodeUnknown: (_, failure: PostcodeLookupFailure) =>
+      failure.status >= 400 && failure.status < 500,
     /** Product rule R11.1: a card is asked for when credit does not cover the box, or the basket says so. */
     isCardRequested: (_, preview: OrderPreview) =>
       isCardRequested(preview.total, preview.storeCredit, preview.requestCard),
@@ -234,6 +268,44 @@ export const kitCheckoutMachine = setup({
       };
     }),
     assignShipping: assign({ shippingAddressId: (_, id: string) => id }),
+    assignLookupPostcode: assign({
+      postcodeLookup: (_, postcode: string) => ({
+        postcode: normalisePostcode(postcode),
+        addresses: [],
+      }),
+    }),
+    assignFoundAddresses: assign({
+      postcodeLookup: ({ context }, addresses: PostcodeAddress[]) => ({
+        ...context.postcodeLookup,
+        addresses,
+      }),
+    }),
+    /** Product rule R3.13: the district's postcode is kept; the street of another is dropped. */
+    assignDistrictOnly: assign({
+      foundAddress: ({ context }) => ({
+        address1: '',
+        address2: '',
+        city: '',
+        zip: context.postcodeLookup.postcode,
+        lat: null,
+        lon: null,
+      }),
+    }),
+    assignFoundAddress: assign({
+      foundAddress: ({ context }, addressId: string) => {
+        const found = context.postcodeLookup.addresses.find((address) => address.id === addressId);
+        return found
+          ? {
+              address1: found.address1,
+              address2: found.address2 ?? '',
+              city: found.city,
+              zip: found.zip,
+              lat: found.lat,
+              lon: found.lon,
+            }
+          : context.foundAddress;
+      },
+    }),
     assignBilling: assign({ billingAddressId: (_, id: string) => id }),
     assignNewBilling: assign({
       addresses: ({ context }, address: SavedAddress) => [
@@ -278,6 +350,8 @@ export const kitCheckoutMachine = setup({
     signedInCustomer: null,
     basket: null,
     addresses: [],
+    postcodeLookup: { postcode: '', addresses: [] },
+    foundAddress: null,
     shippingAddressId: null,
     billingAddressId: null,
     instructionOptions: null,
@@ -437,6 +511,9 @@ export const kitCheckoutMachine = setup({
         ...accountSteps('kitCheckout', KIT_CHECKOUT_PATHS),
         address: {
           meta: { path: KIT_CHECKOUT_PATHS.address },
+          // Its substates are the postcode finder's (product rule R8.11): the step's forms work
+          // in each of them, and a new lookup replaces the one before.
+          initial: 'postcode',
           on: {
             'address.choose': {
               guard: { type: 'isListedAddress', params: ({ event }) => event.addressId },
@@ -447,6 +524,62 @@ export const kitCheckoutMachine = setup({
               ],
             },
             'address.submit': checkedForm(deliveryDetailsErrors, '#kitCheckout.savingAddress'),
+            'address.find': [
+              ...postcodeChecks(POSTCODE_FINDER_FIELD, '.postcode'),
+              {
+                target: '.findingAddress',
+                actions: [
+                  'clearErrors',
+                  { type: 'assignLookupPostcode', params: ({ event }) => event.postcode },
+                ],
+              },
+            ],
+          },
+          states: {
+            postcode: {},
+            findingAddress: {
+              invoke: {
+                id: 'lookupAddresses',
+                src: 'lookupAddresses',
+                input: ({ context }) => ({ postcode: context.postcodeLookup.postcode }),
+                onDone: [
+                  {
+                    guard: { type: 'hasFoundAddresses', params: ({ event }) => event.output },
+                    target: 'foundAddresses',
+                    actions: { type: 'assignFoundAddresses', params: ({ event }) => event.output },
+                  },
+                  { target: 'districtOnly', actions: 'assignDistrictOnly' },
+                ],
+                // The failure carries the words to show: the server's for an unknown postcode
+                // (they name it), else a message to try again.
+                onError: [
+                  {
+                    guard: {
+                      type: 'isPostcodeUnknown',
+                      params: ({ event }) => lookupFailure(event),
+                    },
+                    target: 'unknownPostcode',
+                    actions: { type: 'assignError', params: ({ event }) => finderError(event) },
+                  },
+                  {
+                    target: 'lookupFailed',
+                    actions: { type: 'assignError', params: ({ event }) => finderError(event) },
+                  },
+                ],
+              },
+            },
+            foundAddresses: {
+              on: {
+                'foundAddress.choose': {
+                  guard: { type: 'isFoundAddress', params: ({ event }) => event.addressId },
+                  actions: { type: 'assignFoundAddress', params: ({ event }) => event.addressId },
+                },
+              },
+            },
+            // The customer types the street and number of the district's postcode.
+            districtOnly: {},
+            unknownPostcode: {},
+            lookupFailed: {},
           },
         },
         billing: {

@@ -9,6 +9,8 @@ import type {
   PaymentOptions,
   SavedPaymentMethod,
 } from '../checkout-shared/checkout-shared.types';
+import type { PostcodeLookupFailure } from '../../src/api/postcode-lookup';
+import type { PostcodeAddress } from '../../src/api/types';
 
 /** A saved address (GET addresses), as the checkout needs it. */
 export interface SavedAddress {
@@ -22,6 +24,20 @@ export interface SavedAddress {
   zip: string;
   isDefault: boolean;
 }
+
+/** What the address step's postcode lookup found (product rule R8.11). */
+export interface PostcodeLookup {
+  /** The postcode looked up, as the lookup was asked for it ('W4 2HD'). */
+  postcode: string;
+  /** The directory's addresses for it; none when it is placed at its district's centre. */
+  addresses: PostcodeAddress[];
+}
+
+/** What a found address fills in the new-address form; the customer types the rest. */
+export type FoundAddress = Pick<
+  CheckoutAddress,
+  'address1' | 'address2' | 'city' | 'zip' | 'lat' | 'lon'
+>;
 
 /** The recipe-kit basket as the checkout needs it. */
 export interface KitBasket {
@@ -128,5 +144,7 @@ export type {
   FormError,
   NewCard,
   PaymentGateway,
+  PostcodeAddress,
+  PostcodeLookupFailure,
   SavedPaymentMethod,
 };

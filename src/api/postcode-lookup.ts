@@ -3,35 +3,35 @@ import { api, unwrap, type ApiClient } from './client';
 import { toEntity } from './json-api';
 import type { PostcodeAddress } from './types';
 
-export type PostcodeLookup =
-  | { kind: 'listed'; postcode: string; addresses: PostcodeAddress[] }
-  /** Product rule R3.13: the district is known, its addresses are not: the customer types them. */
-  | { kind: 'district'; postcode: string }
-  /** Product rule R3.7: the server's message naming the postcode, or why the lookup failed. */
-  | { kind: 'unknown'; message: string };
+/**
+ * A failed lookup as the takeaway's address search and the kit's address step read it: the HTTP
+ * status (0 when no answer came) and the words to show.
+ */
+export interface PostcodeLookupFailure {
+  status: number;
+  message: string;
+}
 
-/** GET postcodes/{postcode}/addresses, as the takeaway's address search reads it. */
-export async function lookupPostcode(
+/**
+ * GET postcodes/{postcode}/addresses: the addresses the directory lists for a postcode, none for
+ * one placed at its district's centre (product rule R3.13). A postcode the server refuses fails
+ * with its words, which name the postcode; no answer or a server fault with a message to try again.
+ */
+export async function listPostcodeAddresses(
   postcode: string,
   client: ApiClient = api,
-): Promise<PostcodeLookup> {
-  const typed = postcode.trim();
+): Promise<PostcodeAddress[]> {
   try {
     const body = await unwrap(
-      client.GET('/postcodes/{postcode}/addresses', { params: { path: { postcode: typed } } }),
+      client.GET('/postcodes/{postcode}/addresses', { params: { path: { postcode } } }),
     );
-    const addresses = body.data.map((resource) => toEntity(resource) as PostcodeAddress);
-    const found = addresses[0]?.zip ?? typed.toUpperCase();
-    return addresses.length > 0
-      ? { kind: 'listed', postcode: found, addresses }
-      : { kind: 'district', postcode: found };
+    return body.data.map((resource) => toEntity(resource) as PostcodeAddress);
   } catch (error) {
-    return {
-      kind: 'unknown',
-      message:
-        isApiRequestError(error) && error.serverMessage && error.status < 500
-          ? error.serverMessage
-          : `We couldn't look up ${typed} just now. Try again.`,
-    };
+    if (isApiRequestError(error) && error.serverMessage && error.status < 500)
+      throw { status: error.status, message: error.serverMessage } satisfies PostcodeLookupFailure;
+    throw {
+      status: isApiRequestError(error) ? error.status : 0,
+      message: `We couldn't look up ${postcode} just now. Try again.`,
+    } satisfies PostcodeLookupFailure;
   }
 }

@@ -13,6 +13,7 @@ import {
   firstOfEach,
   memoByInput,
   simplePathsFrom,
+  stateKey,
   transitionPaths,
   walkPaths,
   WALK_TIMEOUT_MS,
@@ -29,11 +30,13 @@ import {
   KIT_CHECKOUT_EXITS,
   KIT_CHECKOUT_MESSAGES,
   KIT_CHECKOUT_PATHS,
+  POSTCODE_FINDER_FIELD,
   kitCheckoutMachine,
   type KitCheckoutEvent,
   type KitCheckoutInput,
 } from '../../machines/kit-checkout/kit-checkout.machine';
 import type { CheckoutCustomer } from '../../machines/checkout-shared/checkout-shared';
+import { POSTCODE_MESSAGES } from '../../machines/shared/postcode-lookup';
 import type {
   CheckoutAddress,
   CheckoutFailure,
@@ -42,6 +45,8 @@ import type {
   KitPaymentOptions,
   OrderPreview,
   PlacedKitOrder,
+  PostcodeAddress,
+  PostcodeLookupFailure,
   ReturnedKitPayment,
   SavedAddress,
   SavedPaymentMethod,
@@ -55,6 +60,7 @@ type ActorName =
   | 'signIn'
   | 'signUp'
   | 'loadAddresses'
+  | 'lookupAddresses'
   | 'saveAddress'
   | 'saveBillingAddress'
   | 'loadInstructions'
@@ -90,6 +96,26 @@ const typedAddress: CheckoutAddress = {
   zip: 'W4 1RG',
   lat: null,
   lon: null,
+};
+/** Two addresses the postcode directory lists for W4 2HD. */
+const devonshire: PostcodeAddress = {
+  id: 'w4-12',
+  address1: '12 Devonshire Road',
+  address2: null,
+  city: 'London',
+  zip: 'W4 2HD',
+  countryCode: 'GB',
+  lat: 51.4916,
+  lon: -0.2555,
+};
+const flat: PostcodeAddress = { ...devonshire, id: 'w4-14', address1: '14 Devonshire Road' };
+const unknownPostcode: PostcodeLookupFailure = {
+  status: 404,
+  message: "We couldn't find any addresses for W4 2HD. Check the postcode and try again.",
+};
+const lookupDown: PostcodeLookupFailure = {
+  status: 0,
+  message: "We couldn't look up W4 2HD just now. Try again.",
 };
 const box: KitBasket = {
   id: 'b1',
@@ -157,6 +183,11 @@ const modelEvents = [
   { type: 'address.choose', addressId: '1' },
   { type: 'address.submit', form: typedAddress },
   { type: 'address.submit', form: { ...typedAddress, phone: '123' } },
+  // The postcode finder (product rule R8.11), checked as the takeaway checks it.
+  { type: 'address.find', postcode: ' w42hd ' },
+  { type: 'address.find', postcode: ' ' },
+  { type: 'address.find', postcode: 'W4' },
+  { type: 'foundAddress.choose', addressId: flat.id },
   { type: 'billing.choose', addressId: '3' },
   { type: 'billing.submit', form: typedAddress },
   { type: 'billing.submit', form: { ...typedAddress, zip: '' } },
@@ -178,6 +209,11 @@ const modelEvents = [
   { type: 'xstate.done.actor.loadAddresses', output: [home, noPhone, office] },
   { type: 'xstate.done.actor.loadAddresses', output: [noPhone] },
   { type: 'xstate.error.actor.loadAddresses', error: { status: 500 } },
+  { type: 'xstate.done.actor.lookupAddresses', output: [devonshire, flat] },
+  // A postcode placed at its district's centre: no address list (product rule R3.13).
+  { type: 'xstate.done.actor.lookupAddresses', output: [] },
+  { type: 'xstate.error.actor.lookupAddresses', error: unknownPostcode },
+  { type: 'xstate.error.actor.lookupAddresses', error: lookupDown },
   { type: 'xstate.done.actor.saveAddress', output: home },
   { type: 'xstate.error.actor.saveAddress', error: { status: 400, field: 'zip', message: 'x' } },
   { type: 'xstate.done.actor.saveBillingAddress', output: office },
@@ -225,6 +261,9 @@ const pathOf = (s: Snapshot, key: string) =>
   (s.getMeta() as Record<string, { path?: string } | undefined>)[`kitCheckout.steps.${key}`]?.path;
 const busy = (s: Snapshot) => expect(s.hasTag('busy')).toBe(true);
 const signedIn = (s: Snapshot) => expect(s.context.customer).not.toBeNull();
+/** The finder's message, when the step shows one (a form's errors may have replaced it). */
+const finderMessage = (s: Snapshot) =>
+  s.context.errors.find((error) => error.field === POSTCODE_FINDER_FIELD)?.message;
 const shippingReady = (s: Snapshot) => {
   const shipping = s.context.addresses.find((a) => a.id === s.context.shippingAddressId);
   expect(shipping?.address1).toBeTruthy();
@@ -250,6 +289,42 @@ const stateAssertions = {
     // Only listable addresses are offered.
     expect(s.context.addresses.every((a) => a.phone)).toBe(true);
   },
+  'steps.address.postcode': (s: Snapshot) =>
+    expect([undefined, POSTCODE_MESSAGES.enterPostcode, POSTCODE_MESSAGES.realPostcode]).toContain(
+      finderMessage(s),
+    ),
+  'steps.address.findingAddress': (s: Snapshot) => {
+    // Looked up as the takeaway asks for it, whatever the spacing and case typed.
+    expect(s.context.postcodeLookup.postcode).toBe('W4 2HD');
+    expect(s.children.lookupAddresses).toBeDefined();
+    expect(finderMessage(s)).toBeUndefined();
+  },
+  'steps.address.foundAddresses': (s: Snapshot) => {
+    expect(s.context.postcodeLookup.addresses).toEqual([devonshire, flat]);
+    // A chosen address fills the form; before a choice the form keeps what it had.
+    if (s.context.foundAddress?.address1)
+      expect(s.context.foundAddress).toEqual({
+        address1: flat.address1,
+        address2: '',
+        city: 'London',
+        zip: 'W4 2HD',
+        lat: flat.lat,
+        lon: flat.lon,
+      });
+  },
+  'steps.address.districtOnly': (s: Snapshot) =>
+    expect(s.context.foundAddress).toEqual({
+      address1: '',
+      address2: '',
+      city: '',
+      zip: 'W4 2HD',
+      lat: null,
+      lon: null,
+    }),
+  'steps.address.unknownPostcode': (s: Snapshot) =>
+    expect(finderMessage(s) ?? unknownPostcode.message).toBe(unknownPostcode.message),
+  'steps.address.lookupFailed': (s: Snapshot) =>
+    expect(finderMessage(s) ?? lookupDown.message).toBe(lookupDown.message),
   'steps.billing': (s: Snapshot) => {
     expect(pathOf(s, 'billing')).toBe(KIT_CHECKOUT_PATHS.billing);
     shippingReady(s);
@@ -345,6 +420,7 @@ function createHarness(input: KitCheckoutInput, snapshot?: PersistedSnapshot<unk
         signIn: fake('signIn'),
         signUp: fake('signUp'),
         loadAddresses: fake('loadAddresses'),
+        lookupAddresses: fake('lookupAddresses'),
         saveAddress: fake('saveAddress'),
         saveBillingAddress: fake('saveBillingAddress'),
         loadInstructions: fake('loadInstructions'),
@@ -370,6 +446,8 @@ function createHarness(input: KitCheckoutInput, snapshot?: PersistedSnapshot<unk
     'signup.submit': send,
     'address.choose': send,
     'address.submit': send,
+    'address.find': send,
+    'foundAddress.choose': send,
     'billing.choose': send,
     'billing.submit': send,
     'instructions.submit': send,
@@ -383,6 +461,8 @@ function createHarness(input: KitCheckoutInput, snapshot?: PersistedSnapshot<unk
     'xstate.error.actor.signUp': outcome,
     'xstate.done.actor.loadAddresses': outcome,
     'xstate.error.actor.loadAddresses': outcome,
+    'xstate.done.actor.lookupAddresses': outcome,
+    'xstate.error.actor.lookupAddresses': outcome,
     'xstate.done.actor.saveAddress': outcome,
     'xstate.error.actor.saveAddress': outcome,
     'xstate.done.actor.saveBillingAddress': outcome,
@@ -428,18 +508,24 @@ const modelFor = memoByInput(
 );
 const shortestPaths = memoByInput((input: KitCheckoutInput) => modelFor(input).getShortestPaths());
 
+/** The postcode finder's events: they move only within the address step. */
+const isFinderEvent = ({ type }: KitCheckoutEvent | { type: string }) =>
+  type === 'address.find' || type === 'foundAddress.choose' || type.endsWith('.lookupAddresses');
+
 /**
  * The customer's moves through the flow. URLs typed or reached by Back join every step to every
  * other, so simple paths with them grow factorially: those are walked by the shortest and the
- * transition paths below.
+ * transition paths below. The postcode finder stays within the address step and leaves it as the
+ * step's forms do: its own simple paths are walked once, below, not in every path through it.
  */
 const flowEvents = (s: Snapshot) =>
   eventsAt(s).filter(
     (event) =>
-      event.type !== 'url.changed' ||
-      // The links on the steps themselves: change the delivery or the billing address.
-      event.path === KIT_CHECKOUT_PATHS.address ||
-      event.path === KIT_CHECKOUT_PATHS.billing,
+      !isFinderEvent(event) &&
+      (event.type !== 'url.changed' ||
+        // The links on the steps themselves: change the delivery or the billing address.
+        event.path === KIT_CHECKOUT_PATHS.address ||
+        event.path === KIT_CHECKOUT_PATHS.billing),
   );
 /** Where the payment region ends: the box is loaded again (a retry) or the checkout left. */
 const leftPayment = (s: Snapshot) => s.matches('loadingBasket') || s.status === 'done';
@@ -539,6 +625,53 @@ describe('kit checkout machine: every simple path from a payment step', () => {
   }
 });
 
+/**
+ * Every simple path of the postcode finder (product rule R8.11): from the address step, as a
+ * signed-in customer without a listable address reaches it, until the step is left or its forms
+ * are used (their paths on are the flow's, above).
+ */
+describe('kit checkout machine: every simple path through the postcode finder', () => {
+  const entry = entries.find((e) => e.name === 'signed in at /checkout')!;
+  const start = modelFor(entry.input)
+    .getShortestPaths({ allowDuplicatePaths: true })
+    .filter((path) => path.state.matches({ steps: { address: 'postcode' } }))
+    .slice(0, 1);
+  const finderModel = new TestModel(kitCheckoutMachine, {
+    input: entry.input,
+    events: (s) => eventsAt(s).filter(isFinderEvent),
+    serializeState: cachedSerializer((s: Snapshot) =>
+      JSON.stringify([s.value, s.context.foundAddress]),
+    ),
+  });
+  const paths = simplePathsFrom(finderModel, start);
+  it(
+    `walks its ${paths.length} simple paths`,
+    async () => {
+      expect(start).toHaveLength(1);
+      // Every outcome is reached: a list, a district, an unknown postcode, a failed call.
+      const reached = new Set(
+        paths
+          .flatMap((path) => path.steps.map((step) => stateKey(step.state.value)))
+          .filter((key) => key.startsWith('steps.address.')),
+      );
+      expect([...reached].sort()).toEqual(
+        [
+          'postcode',
+          'findingAddress',
+          'foundAddresses',
+          'districtOnly',
+          'unknownPostcode',
+          'lookupFailed',
+        ]
+          .map((state) => `steps.address.${state}`)
+          .sort(),
+      );
+      await walk(entry.input, paths);
+    },
+    WALK_TIMEOUT_MS,
+  );
+});
+
 describeStatesAndTransitions({
   name: 'kit checkout machine',
   machine: kitCheckoutMachine,
@@ -547,8 +680,8 @@ describeStatesAndTransitions({
   transitionPaths: (input) => transitionPaths(modelFor(input), eventsAt),
   walk,
   stateKeys: Object.keys(stateAssertions),
-  // 'steps.instructions' is only ever rested in through its children.
-  notRestedIn: { routing: ['routing'], parents: ['steps.instructions'] },
+  // 'steps.address' and 'steps.instructions' are only ever rested in through their children.
+  notRestedIn: { routing: ['routing'], parents: ['steps.address', 'steps.instructions'] },
 });
 
 describe('kit checkout machine: the product rules', () => {
@@ -602,6 +735,101 @@ describe('kit checkout machine: the product rules', () => {
     expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
     actor.send({ type: 'url.changed', path: KIT_CHECKOUT_PATHS.payment, search: '' });
     expect(actor.getSnapshot().matches({ steps: 'instructions' })).toBe(true);
+  });
+
+  async function toAddressStep() {
+    const harness = start({ customer });
+    await harness.settle({ type: 'xstate.done.actor.loadBasket', output: box });
+    await harness.settle({ type: 'xstate.done.actor.loadAddresses', output: [] });
+    return harness;
+  }
+  const lookupInput = (snapshot: Snapshot) =>
+    (snapshot.children.lookupAddresses?.getSnapshot() as { input?: unknown } | undefined)?.input;
+
+  it('finds the addresses of a postcode typed in any case and spacing, and fills the form with the one chosen (R8.11)', async () => {
+    const { actor, settle } = await toAddressStep();
+    actor.send({ type: 'address.find', postcode: ' w42hd ' });
+    expect(lookupInput(actor.getSnapshot())).toEqual({ postcode: 'W4 2HD' });
+    await settle({ type: 'xstate.done.actor.lookupAddresses', output: [devonshire, flat] });
+    expect(actor.getSnapshot().matches({ steps: { address: 'foundAddresses' } })).toBe(true);
+    expect(actor.getSnapshot().context.foundAddress).toBeNull();
+
+    actor.send({ type: 'foundAddress.choose', addressId: devonshire.id });
+    expect(actor.getSnapshot().context.foundAddress).toEqual({
+      address1: '12 Devonshire Road',
+      address2: '',
+      city: 'London',
+      zip: 'W4 2HD',
+      lat: 51.4916,
+      lon: -0.2555,
+    });
+    // Only an address the lookup found can be chosen.
+    expect(actor.getSnapshot().can({ type: 'foundAddress.choose', addressId: '1' })).toBe(false);
+  });
+
+  it('keeps the postcode of a district-only match and asks for the street (R3.13)', async () => {
+    const { actor, settle } = await toAddressStep();
+    actor.send({ type: 'address.find', postcode: 'sw1a 1aa' });
+    await settle({ type: 'xstate.done.actor.lookupAddresses', output: [] });
+    expect(actor.getSnapshot().matches({ steps: { address: 'districtOnly' } })).toBe(true);
+    expect(actor.getSnapshot().context.foundAddress).toMatchObject({
+      address1: '',
+      city: '',
+      zip: 'SW1A 1AA',
+    });
+  });
+
+  it("says the server's words for an unknown postcode (R8.11), and to try again when the lookup fails (R8.12)", async () => {
+    const { actor, settle } = await toAddressStep();
+    actor.send({ type: 'address.find', postcode: 'ZZ9 9ZZ' });
+    const unknown = {
+      status: 404,
+      message: "We couldn't find any addresses for ZZ9 9ZZ. Check the postcode and try again.",
+    };
+    await settle({ type: 'xstate.error.actor.lookupAddresses', error: unknown });
+    expect(actor.getSnapshot().matches({ steps: { address: 'unknownPostcode' } })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: POSTCODE_FINDER_FIELD, message: unknown.message },
+    ]);
+
+    actor.send({ type: 'address.find', postcode: 'W4 2HD' });
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+    await settle({ type: 'xstate.error.actor.lookupAddresses', error: lookupDown });
+    expect(actor.getSnapshot().matches({ steps: { address: 'lookupFailed' } })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: POSTCODE_FINDER_FIELD, message: "We couldn't look up W4 2HD just now. Try again." },
+    ]);
+
+    // Trying again looks it up again.
+    actor.send({ type: 'address.find', postcode: 'W4 2HD' });
+    await settle({ type: 'xstate.done.actor.lookupAddresses', output: [devonshire] });
+    expect(actor.getSnapshot().matches({ steps: { address: 'foundAddresses' } })).toBe(true);
+  });
+
+  it('checks the postcode before looking it up, with the takeaway’s messages', async () => {
+    const { actor } = await toAddressStep();
+    actor.send({ type: 'address.find', postcode: '  ' });
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: POSTCODE_FINDER_FIELD, message: 'Enter a postcode' },
+    ]);
+    actor.send({ type: 'address.find', postcode: 'W4' });
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: POSTCODE_FINDER_FIELD, message: 'Enter a real postcode, like W4 2HD' },
+    ]);
+    expect(actor.getSnapshot().matches({ steps: { address: 'postcode' } })).toBe(true);
+    expect(actor.getSnapshot().children.lookupAddresses).toBeUndefined();
+  });
+
+  it('replaces a lookup under way with a new one', async () => {
+    const { actor, settle } = await toAddressStep();
+    actor.send({ type: 'address.find', postcode: 'SW1A 1AA' });
+    actor.send({ type: 'address.find', postcode: 'W4 2HD' });
+    expect(lookupInput(actor.getSnapshot())).toEqual({ postcode: 'W4 2HD' });
+    await settle({ type: 'xstate.done.actor.lookupAddresses', output: [devonshire] });
+    expect(actor.getSnapshot().context.postcodeLookup).toEqual({
+      postcode: 'W4 2HD',
+      addresses: [devonshire],
+    });
   });
 
   it('says "Couldn\'t load addresses list" when the list fails', async () => {

@@ -9,7 +9,8 @@ import {
 import { api, unwrap } from '../../api/client';
 import { isApiRequestError } from '../../api/api-error';
 import { toEntity } from '../../api/json-api';
-import type { PostcodeAddress, Restaurant } from '../../api/types';
+import { listPostcodeAddresses } from '../../api/postcode-lookup';
+import type { Restaurant } from '../../api/types';
 import { ONE_WEEK_MS, writeStored } from '../../app/storage';
 
 const failure = (message: string): LookupFailure => ({ message });
@@ -20,22 +21,8 @@ const messageOf = (error: unknown, fallback: string) =>
 
 export const liveAddressSearchMachine = addressSearchMachine.provide({
   actors: {
-    lookupAddresses: fromPromise(async ({ input }) => {
-      try {
-        const body = await unwrap(
-          api.GET('/postcodes/{postcode}/addresses', {
-            params: { path: { postcode: input.postcode } },
-          }),
-        );
-        return body.data.map((resource) => toEntity(resource) as PostcodeAddress);
-      } catch (error) {
-        throw failure(
-          isApiRequestError(error) && error.serverMessage && error.status < 500
-            ? error.serverMessage
-            : `We couldn't look up ${input.postcode} just now. Try again.`,
-        );
-      }
-    }),
+    // Fails with the words to show (product rule R3.13), shared with the kit's address step.
+    lookupAddresses: fromPromise(({ input }) => listPostcodeAddresses(input.postcode)),
     locateAddress: fromPromise(async ({ input }): Promise<LocatedAddress> => {
       let { lat, lon } = input;
       if (lat === null || lon === null) {

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { useFormStep } from '../../flows/use-form-step';
 import type { KitStepProps } from './kit-step-props';
+import { PostcodeFinder } from './postcode-finder';
 import { SavedAddressChoice } from './saved-address-choice';
 
 /** Where the box goes: a saved address or a new one. */
@@ -12,6 +13,7 @@ export function KitAddressStep({ actor }: KitStepProps) {
   const addresses = useSelector(actor, (s) => s.context.addresses);
   const selectedId = useSelector(actor, (s) => s.context.shippingAddressId);
   const customer = useSelector(actor, (s) => s.context.customer);
+  const filled = useSelector(actor, (s) => s.context.foundAddress);
   return (
     <div className="narrow">
       <ErrorSummary errors={summary} />
@@ -23,7 +25,8 @@ export function KitAddressStep({ actor }: KitStepProps) {
         busy={busy}
         errorFor={errorFor}
         phoneHint="For the courier, if they cannot find you."
-        postcodeFinder
+        postcodeFinder={<PostcodeFinder actor={actor} streetFieldId="address1" />}
+        filled={filled}
         defaults={{
           firstName: customer?.firstName ?? '',
           lastName: customer?.lastName ?? '',

@@ -13,6 +13,7 @@ import {
   saveKitInstructions,
 } from '../../api/kit-checkout';
 import { saveChosenCard } from '../../api/payments';
+import { listPostcodeAddresses } from '../../api/postcode-lookup';
 import { reportError } from '../../analytics/report-error';
 
 /** Kept across the bank's 3-D Secure page, so the confirmation can name the frequency. */
@@ -25,6 +26,8 @@ export const liveKitCheckoutMachine = kitCheckoutMachine.provide({
     signIn: fromPromise(({ input }) => checkoutCall(() => signInWithPassword(input))),
     signUp: fromPromise(({ input }) => checkoutCall(() => signUpCustomer(input))),
     loadAddresses: fromPromise(() => checkoutCall(() => listAddresses())),
+    // The takeaway's lookup: it fails with the words to show (product rules R8.11, R8.12).
+    lookupAddresses: fromPromise(({ input }) => listPostcodeAddresses(input.postcode)),
     saveAddress: fromPromise(({ input }) =>
       checkoutCall(() => createAddress(input, { isDefault: true })),
     ),

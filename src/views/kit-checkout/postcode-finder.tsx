@@ -1,113 +1,120 @@
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import './kit-checkout.css';
-import type { CheckoutAddress } from '../../../machines/kit-checkout/kit-checkout.types';
-import { lookupPostcode, type PostcodeLookup } from '../../api/postcode-lookup';
+import { POSTCODE_FINDER_FIELD } from '../../../machines/kit-checkout/kit-checkout.machine';
+import { districtOnlyMessage } from '../../../machines/shared/postcode-lookup';
+import { Button } from '../../components/form/button';
+import type { KitStepProps } from './kit-step-props';
+
+/** The address step's substates: what the finder is doing or found (product rule R8.11). */
+const FINDER_STATES = [
+  'findingAddress',
+  'foundAddresses',
+  'districtOnly',
+  'unknownPostcode',
+  'lookupFailed',
+] as const;
+
+const describe = (address: { address1: string; address2: string | null; city: string }) =>
+  [address.address1, address.address2, address.city].filter(Boolean).join(', ');
 
 /**
- * Product rules R3.13 and R8.11: the kit checkout finds the address by postcode as the takeaway's
- * address search does: a listed postcode offers its addresses, a district-only match fills the
- * postcode and asks for the street and number, an unknown one says why (R3.7).
+ * Product rules R3.13, R8.11 and R8.12: the kit checkout finds the address by postcode as the
+ * takeaway's address search does. The machine looks it up and says what it found; this renders
+ * it and sends what the customer does.
  */
 export function PostcodeFinder({
-  onFound,
+  actor,
   streetFieldId,
-}: {
-  onFound: (address: Partial<CheckoutAddress>) => void;
+}: KitStepProps & {
   /** The street field, focused when the customer has to type it. */
   streetFieldId: string;
 }) {
-  const [query, setQuery] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<PostcodeLookup | null>(null);
-  const find = async () => {
-    if (!query.trim()) return;
-    setBusy(true);
-    const found = await lookupPostcode(query);
-    setBusy(false);
-    setResult(found);
-    if (found.kind === 'district') {
-      onFound({ zip: found.postcode, address1: '', address2: '', city: '' });
-      requestAnimationFrame(() => document.getElementById(streetFieldId)?.focus());
-    }
-  };
-  const error = result?.kind === 'unknown' ? result.message : undefined;
+  const outcome = useSelector(actor, (s) =>
+    FINDER_STATES.find((state) => s.matches({ steps: { address: state } })),
+  );
+  const lookup = useSelector(actor, (s) => s.context.postcodeLookup);
+  const error = useSelector(
+    actor,
+    (s) => s.context.errors.find((e) => e.field === POSTCODE_FINDER_FIELD)?.message,
+  );
+  const [query, setQuery] = useState(lookup.postcode);
+  const find = () => actor.send({ type: 'address.find', postcode: query });
+
+  // A district-only match asks for the street: take the customer there.
+  useEffect(() => {
+    if (outcome === 'districtOnly') document.getElementById(streetFieldId)?.focus();
+  }, [outcome, streetFieldId]);
+
+  const errorId = `${POSTCODE_FINDER_FIELD}-error`;
   return (
     <div className={`field postcode-finder${error ? ' field--error' : ''}`}>
-      <label className="field__label" htmlFor="postcode-finder">
+      <label className="field__label" htmlFor={POSTCODE_FINDER_FIELD}>
         Find your address
       </label>
-      <div id="postcode-finder-hint" className="field__hint">
+      <div id={`${POSTCODE_FINDER_FIELD}-hint`} className="field__hint">
         Type your postcode, for example W4 2HD.
       </div>
       {error && (
-        <p id="postcode-finder-error" className="field__error" role="alert">
+        <p id={errorId} className="field__error">
           <span className="visually-hidden">Error:</span> {error}
         </p>
       )}
       <div className="postcode-finder__row">
         <input
-          id="postcode-finder"
+          id={POSTCODE_FINDER_FIELD}
           className="field__input field__input--postcode"
           autoComplete="postal-code"
           value={query}
-          aria-describedby={
-            error ? 'postcode-finder-hint postcode-finder-error' : 'postcode-finder-hint'
-          }
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${POSTCODE_FINDER_FIELD}-hint`, error && errorId]
+            .filter(Boolean)
+            .join(' ')}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
             // Enter looks up the postcode instead of submitting the whole address form.
             if (event.key === 'Enter') {
               event.preventDefault();
-              void find();
+              find();
             }
           }}
         />
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-busy={busy}
-          disabled={busy}
-          onClick={() => void find()}
-        >
+        <Button variant="secondary" busy={outcome === 'findingAddress'} onClick={find}>
           Find address
-        </button>
+        </Button>
       </div>
-      {result?.kind === 'listed' && (
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {outcome === 'findingAddress' ? `Looking up ${lookup.postcode}…` : ''}
+        {outcome === 'foundAddresses'
+          ? `${lookup.addresses.length} addresses found for ${lookup.postcode}.`
+          : ''}
+      </p>
+      {outcome === 'foundAddresses' && (
         <div className="field">
-          <label className="field__label" htmlFor="postcode-finder-choice">
+          <label className="field__label" htmlFor={`${POSTCODE_FINDER_FIELD}-choice`}>
             Choose your address
           </label>
           <select
-            id="postcode-finder-choice"
+            // A new lookup starts a new choice.
+            key={lookup.postcode}
+            id={`${POSTCODE_FINDER_FIELD}-choice`}
             className="field__input"
             defaultValue=""
             onChange={(event) => {
-              const address = result.addresses.find((a) => a.id === event.target.value);
-              if (address)
-                onFound({
-                  address1: address.address1,
-                  address2: address.address2 ?? '',
-                  city: address.city,
-                  zip: address.zip,
-                  lat: address.lat,
-                  lon: address.lon,
-                });
+              if (event.target.value)
+                actor.send({ type: 'foundAddress.choose', addressId: event.target.value });
             }}
           >
-            <option value="">{result.addresses.length} addresses found</option>
-            {result.addresses.map((address) => (
+            <option value="">{lookup.addresses.length} addresses found</option>
+            {lookup.addresses.map((address) => (
               <option key={address.id} value={address.id}>
-                {[address.address1, address.address2, address.city].filter(Boolean).join(', ')}
+                {describe(address)}
               </option>
             ))}
           </select>
         </div>
       )}
-      {result?.kind === 'district' && (
-        <p role="status">
-          We found {result.postcode} but not its addresses: type your house number and street.
-        </p>
-      )}
+      {outcome === 'districtOnly' && <p role="status">{districtOnlyMessage(lookup.postcode)}</p>}
     </div>
   );
 }

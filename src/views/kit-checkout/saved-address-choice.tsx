@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type {
   CheckoutAddress,
   SavedAddress,
@@ -6,7 +6,6 @@ import type {
 import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { AddressFields } from '../checkout-shared/address-fields';
-import { PostcodeFinder } from './postcode-finder';
 
 const NEW_ADDRESS = 'new-address';
 const EMPTY: CheckoutAddress = {
@@ -35,7 +34,9 @@ interface SavedAddressChoiceProps {
   phoneHint: string;
   defaults: Partial<CheckoutAddress>;
   /** The delivery address step finds a new address by postcode (product rule R8.11). */
-  postcodeFinder?: boolean;
+  postcodeFinder?: ReactNode;
+  /** What the finder filled in the new address; each new one is merged into the form. */
+  filled?: Partial<CheckoutAddress> | null;
   onChoose: (addressId: string) => void;
   onSubmit: (form: CheckoutAddress) => void;
 }
@@ -49,14 +50,21 @@ export function SavedAddressChoice({
   errorFor,
   phoneHint,
   defaults,
-  postcodeFinder = false,
+  postcodeFinder,
+  filled = null,
   onChoose,
   onSubmit,
 }: SavedAddressChoiceProps) {
   const [picked, setPicked] = useState<string>(
     selectedId ?? addresses.find((a) => a.isDefault)?.id ?? addresses[0]?.id ?? NEW_ADDRESS,
   );
-  const [form, setForm] = useState<CheckoutAddress>({ ...EMPTY, ...defaults });
+  const [form, setForm] = useState<CheckoutAddress>({ ...EMPTY, ...defaults, ...filled });
+  // Merged while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [merged, setMerged] = useState(filled);
+  if (filled !== merged) {
+    setMerged(filled);
+    if (filled) setForm((current) => ({ ...current, ...filled }));
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (picked === NEW_ADDRESS) onSubmit(form);
@@ -77,12 +85,7 @@ export function SavedAddressChoice({
           onChange={([value]) => setPicked(value ?? NEW_ADDRESS)}
         />
       )}
-      {picked === NEW_ADDRESS && postcodeFinder && (
-        <PostcodeFinder
-          streetFieldId="address1"
-          onFound={(address) => setForm((current) => ({ ...current, ...address }))}
-        />
-      )}
+      {picked === NEW_ADDRESS && postcodeFinder}
       {picked === NEW_ADDRESS && (
         <AddressFields form={form} onChange={setForm} errorFor={errorFor} phoneHint={phoneHint} />
       )}
