@@ -15,6 +15,8 @@ const FINDER_STATES = [
   'lookupFailed',
 ] as const;
 
+const addressesFound = (count: number) => `${count} address${count === 1 ? '' : 'es'} found`;
+
 const describe = (address: { address1: string; address2: string | null; city: string }) =>
   [address.address1, address.address2, address.city].filter(Boolean).join(', ');
 
@@ -86,11 +88,11 @@ export function PostcodeFinder({
       <p className="visually-hidden" role="status" aria-live="polite">
         {outcome === 'findingAddress' ? `Looking up ${lookup.postcode}…` : ''}
         {outcome === 'foundAddresses'
-          ? `${lookup.addresses.length} addresses found for ${lookup.postcode}.`
+          ? `${addressesFound(lookup.addresses.length)} for ${lookup.postcode}.`
           : ''}
       </p>
       {outcome === 'foundAddresses' && (
-        <div className="field">
+        <div className="field postcode-finder__result">
           <label className="field__label" htmlFor={`${POSTCODE_FINDER_FIELD}-choice`}>
             Choose your address
           </label>
@@ -105,7 +107,7 @@ export function PostcodeFinder({
                 actor.send({ type: 'foundAddress.choose', addressId: event.target.value });
             }}
           >
-            <option value="">{lookup.addresses.length} addresses found</option>
+            <option value="">{addressesFound(lookup.addresses.length)}</option>
             {lookup.addresses.map((address) => (
               <option key={address.id} value={address.id}>
                 {describe(address)}
@@ -114,7 +116,11 @@ export function PostcodeFinder({
           </select>
         </div>
       )}
-      {outcome === 'districtOnly' && <p role="status">{districtOnlyMessage(lookup.postcode)}</p>}
+      {outcome === 'districtOnly' && (
+        <p className="postcode-finder__result" role="status">
+          {districtOnlyMessage(lookup.postcode)}
+        </p>
+      )}
     </div>
   );
 }
