@@ -41,12 +41,22 @@ for (const size of SIZES) {
       page,
     }) => {
       test.slow();
-      await signIn(page, DEMO.email, DEMO.password);
-      await expect(page).toHaveURL(/\/account\/dashboard$/);
       const found = new Set<string>();
       const collect = async (selector: string) => {
         for (const href of await linksIn(page, selector)) found.add(href);
       };
+      // Signed out: the landing's own links and tiles, the header with its menu open, the footer.
+      await page.goto('/pasta-now-search-address');
+      await expect(page.getByLabel('Postcode')).toBeVisible();
+      await collect('main');
+      await openNavigation(page);
+      await page.getByRole('button', { name: 'Book a table' }).click();
+      await expect(page.getByRole('link', { name: 'All restaurants' })).toBeVisible();
+      await collect('header');
+      await collect('footer');
+
+      await signIn(page, DEMO.email, DEMO.password);
+      await expect(page).toHaveURL(/\/account\/dashboard$/);
       // The dashboard's tiles, the header with both its menus open, the footer.
       await collect('main');
       await openNavigation(page);
