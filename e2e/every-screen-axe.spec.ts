@@ -116,7 +116,7 @@ const SIGNED_IN: Screen[] = [
     path: '/account/upcoming-orders',
     landsOn: '/account/upcoming-orders',
     heading: 'Upcoming orders',
-    ready: (page) => page.getByRole('main').getByRole('article').first(),
+    ready: (page) => page.getByRole('list', { name: 'Your plan: the weeks ahead' }),
   },
   {
     path: '/account/order-history',

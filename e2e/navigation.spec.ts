@@ -219,11 +219,20 @@ for (const size of SIZES) {
       await expect(page.getByText('−£7.50')).toBeVisible();
       await expectNoAxeViolations(page);
 
-      // The plan: weeks ahead, through the API the app reads.
-      const weeks = await page.request.get('/api/v2/schedule_weeks', {
-        headers: { 'X-Branch': 'web' },
-      });
-      expect((await weeks.json()).data.length).toBeGreaterThanOrEqual(6);
+      // The plan: its weeks ahead in upcoming orders (product rule R9.13), this week's box ordered.
+      await page.goto('/account/upcoming-orders');
+      const plan = page.getByRole('list', { name: 'Your plan: the weeks ahead' });
+      await expect(plan.getByRole('listitem').first()).toContainText('Box ordered');
+      expect(await plan.getByRole('listitem').count()).toBeGreaterThanOrEqual(6);
+      await expect(plan.getByRole('listitem').nth(1)).toContainText(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat)\w+day \d+ \w+(Dishes (not )?chosen( yet)?|Skipped)$/,
+      );
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('article')
+          .filter({ hasText: /^Delivery on / }),
+      ).not.toHaveCount(0);
     });
   });
 }
