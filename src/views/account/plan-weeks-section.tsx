@@ -22,7 +22,7 @@ async function fetchPlanWeeks(): Promise<PlanWeek[]> {
 function weekState(week: PlanWeek): string {
   if (week.state === 'skipped') return 'Skipped';
   if (week.orderId) return 'Box ordered';
-  return week.picked ? 'Dishes chosen' : 'Dishes not chosen yet';
+  return week.picked ? 'Dishes chosen' : 'Dishes to choose';
 }
 
 /**
