@@ -41,12 +41,22 @@ for (const size of SIZES) {
       page,
     }) => {
       test.slow();
-      await signIn(page, DEMO.email, DEMO.password);
-      await expect(page).toHaveURL(/\/account\/dashboard$/);
       const found = new Set<string>();
       const collect = async (selector: string) => {
         for (const href of await linksIn(page, selector)) found.add(href);
       };
+      // Signed out: the landing's own links and tiles, the header with its menu open, the footer.
+      await page.goto('/pasta-now-search-address');
+      await expect(page.getByLabel('Postcode')).toBeVisible();
+      await collect('main');
+      await openNavigation(page);
+      await page.getByRole('button', { name: 'Book a table' }).click();
+      await expect(page.getByRole('link', { name: 'All restaurants' })).toBeVisible();
+      await collect('header');
+      await collect('footer');
+
+      await signIn(page, DEMO.email, DEMO.password);
+      await expect(page).toHaveURL(/\/account\/dashboard$/);
       // The dashboard's tiles, the header with both its menus open, the footer.
       await collect('main');
       await openNavigation(page);
@@ -209,11 +219,20 @@ for (const size of SIZES) {
       await expect(page.getByText('−£7.50')).toBeVisible();
       await expectNoAxeViolations(page);
 
-      // The plan: weeks ahead, through the API the app reads.
-      const weeks = await page.request.get('/api/v2/schedule_weeks', {
-        headers: { 'X-Branch': 'web' },
-      });
-      expect((await weeks.json()).data.length).toBeGreaterThanOrEqual(6);
+      // The plan: its weeks ahead in upcoming orders (product rule R9.13), this week's box ordered.
+      await page.goto('/account/upcoming-orders');
+      const plan = page.getByRole('list', { name: 'Your plan: the weeks ahead' });
+      await expect(plan.getByRole('listitem').first()).toContainText('Box ordered');
+      expect(await plan.getByRole('listitem').count()).toBeGreaterThanOrEqual(6);
+      await expect(plan.getByRole('listitem').nth(1)).toContainText(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat)\w+day \d+ \w+(Dishes chosen|Dishes to choose|Skipped)$/,
+      );
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('article')
+          .filter({ hasText: /^Delivery on / }),
+      ).not.toHaveCount(0);
     });
   });
 }

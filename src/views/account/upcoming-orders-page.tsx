@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { QueryError } from '../../components/query-error';
 import { OrderCard } from './order-card';
 import { fetchOrderPage } from './order-list-query';
+import { PlanWeeksSection } from './plan-weeks-section';
 import './orders.css';
 
 /** Product rule R9.5: the upcoming list takes up to 3000 orders. */
@@ -40,6 +41,7 @@ export function UpcomingOrdersPage() {
           ))}
         </ul>
       )}
+      <PlanWeeksSection />
       <p>
         <Link to={APP_ROUTES.orderHistory}>See your past orders</Link>
       </p>
