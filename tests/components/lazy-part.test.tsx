@@ -24,7 +24,7 @@ describe('lazyPart (product rule R5.11)', () => {
 
   it('holds the place with the same props until the chunk arrives, then shows the part', async () => {
     const chunk = deferredChunk();
-    const part = lazyPart(chunk.load, Holding);
+    const part = lazyPart<{ name: string }>(chunk.load, Holding);
 
     render(<part.View name="Giulia" />);
 
@@ -36,7 +36,7 @@ describe('lazyPart (product rule R5.11)', () => {
 
   it('preloads once: the step then uses the chunk already on its way', async () => {
     const chunk = deferredChunk();
-    const part = lazyPart(chunk.load, Holding);
+    const part = lazyPart<{ name: string }>(chunk.load, Holding);
 
     part.preload();
     part.preload();
@@ -52,7 +52,7 @@ describe('lazyPart (product rule R5.11)', () => {
       .fn<() => Promise<{ default: typeof Greeting }>>()
       .mockRejectedValueOnce(new Error('connection dropped'))
       .mockResolvedValue({ default: Greeting });
-    const part = lazyPart(load, Holding);
+    const part = lazyPart<{ name: string }>(load, Holding);
 
     part.preload();
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));

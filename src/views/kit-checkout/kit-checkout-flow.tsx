@@ -14,7 +14,8 @@ import {
 } from '../checkout-shared/checkout-flow-parts';
 import { cardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import { FailedStep } from '../checkout-shared/failed-step';
-import { lazyPart, usePreload } from '../checkout-shared/lazy-part';
+import { usePreload } from '../checkout-shared/lazy-part';
+import { orderStatusLine } from '../checkout-shared/order-status-line-lazy';
 import { CheckoutLayout, showsSummary } from '../checkout-shared/order-summary';
 import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
 import { ContinueChoice } from '../checkout-shared/continue-choice';
@@ -23,26 +24,8 @@ import { KitAddressStep, KitBillingStep } from './kit-address-steps';
 import { liveKitCheckoutMachine } from './kit-checkout-actors';
 import { KitInstructionsStep } from './kit-instructions-step';
 import { KitPaymentStep, KitPaymentWithCreditsStep } from './kit-payment-steps';
+import { KitConfirmationStep, KitErrorStep } from './kit-result-steps';
 import type { KitStepProps } from './kit-step-props';
-
-/**
- * The results (the confirmation with the order's live status through TanStack Query, or the
- * order's error) only follow a payment: they load while the customer pays (product rule R5.11).
- */
-const loadResults = () => import('./kit-result-steps');
-const waiting = () => (
-  <p className="page-loading" role="status">
-    Please wait…
-  </p>
-);
-const confirmationStep = lazyPart<KitStepProps>(
-  () => loadResults().then((module) => ({ default: module.KitConfirmationStep })),
-  waiting,
-);
-const errorStep = lazyPart<KitStepProps>(
-  () => loadResults().then((module) => ({ default: module.KitErrorStep })),
-  waiting,
-);
 
 type StepValue = ChildStates<typeof liveKitCheckoutMachine, 'steps'>;
 /** The steps by name; instructions has substates (loading, unavailable, ready) of its own. */
@@ -74,8 +57,8 @@ const stepViews = {
   instructions: KitInstructionsStep,
   payment: KitPaymentStep,
   paymentWithCredits: KitPaymentWithCreditsStep,
-  confirmation: confirmationStep.View,
-  error: errorStep.View,
+  confirmation: KitConfirmationStep,
+  error: KitErrorStep,
 } satisfies Record<StepState, ComponentType<KitStepProps>>;
 
 const stepOfWork = {
@@ -115,11 +98,12 @@ function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
 
   useCheckoutExits(actor);
   // From the address step on, the customer is heading for the card form, and from a payment step
-  // (or a return from the bank's page) for the results: each loads before it is shown.
+  // (or a return from the bank's page) for the confirmation's status line: each loads before it
+  // is shown (product rule R5.11).
   const addressOnwards: (string | null)[] = ['address', 'billing', 'instructions', 'payment'];
   usePreload(cardPaymentForm, addressOnwards.includes(step));
   const confirming = useSelector(actor, (s) => s.matches('confirmingPayment'));
-  usePreload(confirmationStep, step === 'payment' || step === 'paymentWithCredits' || confirming);
+  usePreload(orderStatusLine, step === 'payment' || step === 'paymentWithCredits' || confirming);
   // The order spent store credit and may have started a plan: the session's customer is stale.
   const session = useSessionActor();
   const ordered = useSelector(actor, (s) => s.matches({ steps: 'confirmation' }));

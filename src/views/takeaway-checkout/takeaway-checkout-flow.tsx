@@ -13,32 +13,18 @@ import {
 } from '../checkout-shared/checkout-flow-parts';
 import { cardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import { FailedStep } from '../checkout-shared/failed-step';
-import { lazyPart, usePreload } from '../checkout-shared/lazy-part';
+import { usePreload } from '../checkout-shared/lazy-part';
+import { orderStatusLine } from '../checkout-shared/order-status-line-lazy';
 import { CheckoutLayout, showsSummary } from '../checkout-shared/order-summary';
 import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
 import { TakeawayAddressStep } from './takeaway-address-step';
 import type { TakeawayStepProps } from './takeaway-step-props';
+import { TakeawayConfirmationStep } from './takeaway-confirmation-step';
 import { TakeawayContinueStep } from './takeaway-continue-step';
 import { TakeawayInstructionsStep } from './takeaway-instructions-step';
 import { TakeawayPaymentStep } from './takeaway-payment-step';
 import { liveTakeawayCheckoutMachine } from './takeaway-checkout-actors';
 import { toCheckoutCustomer } from '../checkout-shared/checkout-customer';
-
-/**
- * The confirmation, with the order's live status (TanStack Query), only follows a payment: it
- * loads while the customer pays (product rule R5.11).
- */
-const confirmationStep = lazyPart<TakeawayStepProps>(
-  () =>
-    import('./takeaway-confirmation-step').then((module) => ({
-      default: module.TakeawayConfirmationStep,
-    })),
-  () => (
-    <p className="page-loading" role="status">
-      Please wait…
-    </p>
-  ),
-);
 
 type StepValue = ChildStates<typeof liveTakeawayCheckoutMachine, 'steps'>;
 /** The steps by name; payment has substates (loading, ready) of its own. */
@@ -62,7 +48,7 @@ const stepViews = {
   address: TakeawayAddressStep,
   instructions: TakeawayInstructionsStep,
   payment: TakeawayPaymentStep,
-  confirmation: confirmationStep.View,
+  confirmation: TakeawayConfirmationStep,
 } satisfies Record<StepState, ComponentType<TakeawayStepProps>>;
 
 const stepOfWork = {
@@ -114,10 +100,11 @@ function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
 
   useCheckoutExits(actor);
   // From the address step on, the customer is heading for the card form, and from the payment
-  // step (or a return from the bank's page) for the confirmation: each loads before it is shown.
+  // step (or a return from the bank's page) for the confirmation's status line: each loads
+  // before it is shown (product rule R5.11).
   usePreload(cardPaymentForm, step === 'address' || step === 'instructions' || step === 'payment');
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirmingPayment'));
-  usePreload(confirmationStep, step === 'payment' || confirming);
+  usePreload(orderStatusLine, step === 'payment' || confirming);
 
   return (
     <CheckoutLayout summary={showsSummary(step, ['confirmation', 'failed']) ? summary : null}>
