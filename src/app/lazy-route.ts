@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { reportError } from '../analytics/report-error';
 import { ChunkErrorPage } from './layout/chunk-error-page';
 
@@ -11,6 +11,15 @@ export const RELOAD_FLAG = 'sfoglia.route-reloaded';
  */
 export function lazyRoute(
   load: () => Promise<{ default: ComponentType }>,
+  reload?: () => void,
+): LazyExoticComponent<ComponentType>;
+/** A part of a screen (a checkout's card form) loads the same way, with its props. */
+export function lazyRoute<TProps extends object>(
+  load: () => Promise<{ default: ComponentType<TProps> }>,
+  reload?: () => void,
+): LazyExoticComponent<ComponentType<TProps>>;
+export function lazyRoute<TProps extends object>(
+  load: () => Promise<{ default: ComponentType<TProps> }>,
   reload: () => void = () => window.location.reload(),
 ) {
   return lazy(async () => {

@@ -12,7 +12,10 @@ import {
   StepOnScreen,
   WhenCustomerKnown,
 } from '../checkout-shared/checkout-flow-parts';
+import { cardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import { FailedStep } from '../checkout-shared/failed-step';
+import { usePreload } from '../checkout-shared/lazy-part';
+import { orderStatusLine } from '../checkout-shared/order-status-line-lazy';
 import { CheckoutLayout, showsSummary } from '../checkout-shared/order-summary';
 import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
 import { ContinueChoice } from '../checkout-shared/continue-choice';
@@ -94,6 +97,13 @@ function KitCheckoutRunning({ customer }: { customer: Customer | null }) {
   );
 
   useCheckoutExits(actor);
+  // From the address step on, the customer is heading for the card form, and from a payment step
+  // (or a return from the bank's page) for the confirmation's status line: each loads before it
+  // is shown (product rule R5.11).
+  const addressOnwards: (string | null)[] = ['address', 'billing', 'instructions', 'payment'];
+  usePreload(cardPaymentForm, addressOnwards.includes(step));
+  const confirming = useSelector(actor, (s) => s.matches('confirmingPayment'));
+  usePreload(orderStatusLine, step === 'payment' || step === 'paymentWithCredits' || confirming);
   // The order spent store credit and may have started a plan: the session's customer is stale.
   const session = useSessionActor();
   const ordered = useSelector(actor, (s) => s.matches({ steps: 'confirmation' }));

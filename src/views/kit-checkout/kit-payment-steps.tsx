@@ -6,11 +6,8 @@ import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../../domain/money';
 import { PriceRows, type PriceRowItem } from '../../components/ui/price-rows';
 import { useCustomer } from '../../session/session-context';
-import {
-  CardPaymentForm,
-  PaymentErrorSummary,
-  usePaymentError,
-} from '../checkout-shared/card-payment-form';
+import { PaymentErrorSummary, usePaymentError } from '../checkout-shared/card-payment-errors';
+import { LazyCardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import type { KitStepProps } from './kit-step-props';
 
 /** What the box costs, store credit first (POST preview_order). */
@@ -63,7 +60,7 @@ export function KitPaymentStep({ actor }: KitStepProps) {
       {likely && (
         <p className="notice">Your card will be charged {formatPrice(amount)} for this box.</p>
       )}
-      <CardPaymentForm
+      <LazyCardPaymentForm
         methods={methods}
         gateway={gateway}
         chosen={chosen}

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { OrderStatusLine } from '../../components/order-status-line';
+import { LazyOrderStatusLine as OrderStatusLine } from '../checkout-shared/order-status-line-lazy';
 import { formatPrice } from '../../../domain/money';
 import { FailedStep } from '../checkout-shared/failed-step';
 import { formatDeliveryDay } from './kit-instructions-step';

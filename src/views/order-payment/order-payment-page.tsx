@@ -5,7 +5,9 @@ import type { StateValueFrom } from 'xstate';
 import { PAYMENT_SUCCESS_PATH } from '../../../machines/order-payment/order-payment.machine';
 import { useCustomer } from '../../session/session-context';
 import { liveOrderPaymentMachine } from './order-payment-actors';
+import { cardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import { FailedStep } from '../checkout-shared/failed-step';
+import { usePreload } from '../checkout-shared/lazy-part';
 import {
   NothingToPay,
   OrderNotFound,
@@ -82,6 +84,8 @@ function OrderPaymentRunning({ orderId }: { orderId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const state = useSelector(actor, (s) => s.value as PageState | 'routing');
+  // The card form loads beside the order, not after it (product rule R5.11).
+  usePreload(cardPaymentForm, state === 'loading');
   if (state === 'routing') return null;
   const View = views[state];
   return <View actor={actor} />;

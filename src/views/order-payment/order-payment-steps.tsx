@@ -6,11 +6,8 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../../domain/money';
 import { orderStatusText } from '../../../domain/order-status';
-import {
-  CardPaymentForm,
-  PaymentErrorSummary,
-  usePaymentError,
-} from '../checkout-shared/card-payment-form';
+import { PaymentErrorSummary, usePaymentError } from '../checkout-shared/card-payment-errors';
+import { LazyCardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import type { liveOrderPaymentMachine } from './order-payment-actors';
 
 export type OrderPaymentActor = Actor<typeof liveOrderPaymentMachine>;
@@ -86,7 +83,7 @@ export function PayStep({ actor }: OrderPaymentViewProps) {
       <h1>Pay for your order</h1>
       <p>We couldn&apos;t take the payment for this order. Pay now to keep your delivery.</p>
       <OrderSummary order={order} />
-      <CardPaymentForm
+      <LazyCardPaymentForm
         methods={methods}
         gateway={gateway}
         chosen={chosen}

@@ -11,7 +11,10 @@ import {
   StepOnScreen,
   WhenCustomerKnown,
 } from '../checkout-shared/checkout-flow-parts';
+import { cardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import { FailedStep } from '../checkout-shared/failed-step';
+import { usePreload } from '../checkout-shared/lazy-part';
+import { orderStatusLine } from '../checkout-shared/order-status-line-lazy';
 import { CheckoutLayout, showsSummary } from '../checkout-shared/order-summary';
 import { useCheckoutExits } from '../checkout-shared/use-checkout-exits';
 import { TakeawayAddressStep } from './takeaway-address-step';
@@ -96,6 +99,12 @@ function TakeawayCheckoutRunning({ customer }: { customer: Customer | null }) {
   const summary = useSelector(actor, (snapshot) => snapshot.context.basket?.summary);
 
   useCheckoutExits(actor);
+  // From the address step on, the customer is heading for the card form, and from the payment
+  // step (or a return from the bank's page) for the confirmation's status line: each loads
+  // before it is shown (product rule R5.11).
+  usePreload(cardPaymentForm, step === 'address' || step === 'instructions' || step === 'payment');
+  const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirmingPayment'));
+  usePreload(orderStatusLine, step === 'payment' || confirming);
 
   return (
     <CheckoutLayout summary={showsSummary(step, ['confirmation', 'failed']) ? summary : null}>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { OrderStatusLine } from '../../components/order-status-line';
+import { LazyOrderStatusLine as OrderStatusLine } from '../checkout-shared/order-status-line-lazy';
 import { formatPrice } from '../../../domain/money';
 import type { TakeawayStepProps } from './takeaway-step-props';
 

@@ -4,11 +4,8 @@ import { Button } from '../../components/form/button';
 import { useFormStep } from '../../flows/use-form-step';
 import { formatPrice } from '../../../domain/money';
 import { isLikelyCardCharge } from '../../../domain/payment';
-import {
-  CardPaymentForm,
-  PaymentErrorSummary,
-  usePaymentError,
-} from '../checkout-shared/card-payment-form';
+import { PaymentErrorSummary, usePaymentError } from '../checkout-shared/card-payment-errors';
+import { LazyCardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import type { TakeawayStepProps } from './takeaway-step-props';
 
 /** Pay with a saved method, a new card, or the wallet; the order is written when paying. */
@@ -44,7 +41,7 @@ export function TakeawayPaymentStep({ actor }: TakeawayStepProps) {
       {loading ? (
         <p role="status">Loading your saved cards…</p>
       ) : (
-        <CardPaymentForm
+        <LazyCardPaymentForm
           methods={methods}
           gateway={gateway}
           chosen={chosen}

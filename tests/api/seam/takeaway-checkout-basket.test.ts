@@ -5,6 +5,8 @@ import {
   saveTakeawayAddress,
   saveTakeawayInstructions,
 } from '../../../src/api/takeaway-checkout';
+import { fetchBasket } from '../../../src/api/basket-calls';
+import { orderSummaryOf } from '../../../src/api/order-summary';
 import { checkoutCall } from '../../../src/views/checkout-shared/checkout-call';
 import { takeawayBasketWithDish } from '../support/takeaway-baskets';
 import { signedUpClient } from '../support/typed-client';
@@ -50,6 +52,23 @@ describe("src/api/takeaway-checkout: the checkout's basket, against the server",
         total: 24.99,
       }),
     });
+  });
+
+  it('reads the basket with its order summary in one request (product rule R5.12)', async () => {
+    const { client } = await signedUpClient(getApp().app);
+    const id = await takeawayBasketWithDish(client);
+    const requests: string[] = [];
+    client.use({
+      onRequest: ({ request }) => {
+        requests.push(`${request.method} ${new URL(request.url).pathname}`);
+      },
+    });
+
+    const basket = await currentTakeawayBasket(client);
+
+    expect(requests).toEqual(['GET /api/v2/baskets']);
+    // The same summary the whole basket document gives.
+    expect(basket?.summary).toEqual(orderSummaryOf(await fetchBasket(id, client)));
   });
 
   it("saves the address with its postcode's coordinates, then the note and the account's names", async () => {
