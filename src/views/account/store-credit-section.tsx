@@ -92,6 +92,17 @@ function RedeemForm({ customer }: { customer: Customer }) {
   );
 }
 
+/**
+ * Product rule R12.7: an order is named by its reference (R9.8), never by its id; credit given
+ * without an order says why it was given.
+ */
+const descriptionOf = ({ amount, orderReference, reason }: StoreCreditTransaction) =>
+  orderReference === null
+    ? reason
+    : amount < 0
+      ? `Spent on order ${orderReference}`
+      : `Credited for order ${orderReference}`;
+
 function HistoryRow({ transaction }: { transaction: StoreCreditTransaction }) {
   return (
     <tr>
@@ -100,7 +111,7 @@ function HistoryRow({ transaction }: { transaction: StoreCreditTransaction }) {
           {intlFormat(parseISO(transaction.createdAt), DAY, { locale: 'en-GB' })}
         </time>
       </td>
-      <td>{transaction.reason}</td>
+      <td>{descriptionOf(transaction)}</td>
       <td>{signed(transaction.amount)}</td>
     </tr>
   );
