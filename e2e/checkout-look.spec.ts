@@ -189,6 +189,10 @@ for (const size of SIZES) {
       page,
     }) => {
       await takeawayCustomerAtInstructions(page);
+      // Straight to instructions, no name on the delivery yet: the address reads cleanly.
+      await expect(page.getByRole('definition').filter({ hasText: 'Devonshire Road' })).toHaveText(
+        '12 Devonshire Road, London, W4 2HD Change delivery details',
+      );
       await page.getByRole('button', { name: 'Continue to payment' }).click();
       await expect(page).toHaveURL(/\/pasta-now-checkout\/payment$/);
 

@@ -16,6 +16,7 @@ import { ErrorSummary, type FieldError } from '../../components/form/error-summa
 import { TextField } from '../../components/form/text-field';
 import { formatPrice } from '../../../domain/money';
 import { useSessionActor } from '../../session/session-context';
+import './store-credit.css';
 
 const CODE_FIELD = 'credit-voucher-code';
 const MAX_CODE_LENGTH = 64;
@@ -112,7 +113,7 @@ function HistoryRow({ transaction }: { transaction: StoreCreditTransaction }) {
         </time>
       </td>
       <td>{descriptionOf(transaction)}</td>
-      <td>{signed(transaction.amount)}</td>
+      <td className="store-credit__amount">{signed(transaction.amount)}</td>
     </tr>
   );
 }
