@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { payWithNewCard, returningCustomerAtPayment } from './support/kit-checkout';
 import { SIZES } from './support/sizes';
+import { takeawayCustomerAtInstructions } from './support/takeaway-checkout';
 
-const BRANCH = { 'X-Branch': 'web' };
 /** Product rule R9.8: six characters without 0, O, 1, I or L, as "ABC-DEF". */
 const REFERENCE = /^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/;
 /** Product rule R9.1's texts for an order the kitchen has, from paid to delivered. */
@@ -51,30 +51,7 @@ for (const size of SIZES) {
       page,
     }) => {
       test.setTimeout(90_000);
-      const customer = await signUpViaApi(page.request);
-      const phone = await page.request.put('/api/v2/me', {
-        headers: BRANCH,
-        data: { phone: '07812 345678' },
-      });
-      expect(phone.status()).toBe(200);
-      await page.goto('/pasta-now-search-address');
-      await page.getByLabel('Postcode').fill('W4 2HD');
-      await page.getByRole('button', { name: 'Find my address' }).click();
-      await page.getByRole('radio', { name: '12 Devonshire Road, London' }).check();
-      await page.getByRole('button', { name: 'Deliver here' }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiswick menu');
-      const basket = page.getByRole('complementary', { name: 'Your basket' });
-      await page.getByRole('button', { name: 'Add Garlic Focaccia to basket' }).click();
-      await expect(basket).toContainText('Garlic Focaccia');
-      await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
-      await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
-      await expect(basket.getByRole('button', { name: 'Checkout' })).toBeEnabled();
-      await basket.getByRole('button', { name: 'Checkout' }).click();
-      await page
-        .getByRole('dialog', { name: 'Anything else?' })
-        .getByRole('button', { name: 'Continue to checkout' })
-        .click();
-      await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
+      const customer = await takeawayCustomerAtInstructions(page);
       await page.getByRole('button', { name: 'Continue to payment' }).click();
       await payWithNewCard(page, '4242 4242 4242 4242');
 

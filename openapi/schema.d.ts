@@ -1299,6 +1299,11 @@ export interface components {
                 amount: number;
                 reason: string;
                 order_id: string | null;
+                /**
+                 * @description The reference for people (product rule R9.8, "ABC-DEF") of the order the credit was spent on; null when no order (a voucher, a gift). The account names the order by it (product rule R12.7).
+                 * @example KV7-R48
+                 */
+                order_reference: string | null;
                 created_at: string;
             };
         };

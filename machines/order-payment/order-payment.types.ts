@@ -21,6 +21,8 @@ export interface PayableOrderLine {
 /** The order to pay (GET orders/{id}), pounds. */
 export interface PayableOrder {
   id: string;
+  /** The reference the customer sees (product rule R9.8). */
+  reference: string;
   state: string;
   deliveryDate: string | null;
   totalPrice: number;

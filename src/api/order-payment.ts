@@ -12,6 +12,7 @@ import { createPayment, paymentAttemptKey, paymentOptions } from './payments';
 
 const toPayableOrder = ({ order, lines }: OrderWithItems): PayableOrder => ({
   id: order.id,
+  reference: order.reference,
   state: order.state,
   deliveryDate: order.deliveryDate,
   totalPrice: order.totalPrice,

@@ -237,6 +237,74 @@ describe('3-D Secure', () => {
   });
 });
 
+/** The customer's payment methods as the account and the payment forms list them. */
+async function listedMethods(browser: ApiClient) {
+  const response = await browser.get('/payment_methods');
+  expect(response.statusCode).toBe(200);
+  return (response.json().data as { id: string; attributes: { default: boolean } }[]).map(
+    (method) => ({ id: method.id, default: method.attributes.default }),
+  );
+}
+
+describe('a card whose first payment fails is not kept (product rule R11.5)', () => {
+  it('a declined card: the 402 says so, and the card is neither listed nor the default', async () => {
+    // The declined card is saved first, so it was the default.
+    const { browser, card, order } = await customerWithCard('4000000000000002');
+    const good = await addCard(browser, '5555555555554444');
+    expect(await listedMethods(browser)).toEqual([
+      { id: card.id, default: true },
+      { id: good.id, default: false },
+    ]);
+
+    const declined = await browser.post('/payments', {
+      order_id: String(order.id),
+      payment_method_id: card.id,
+    });
+
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().errors[0].meta).toMatchObject({ payment_method_removed: true });
+    expect(await listedMethods(browser)).toEqual([{ id: good.id, default: true }]);
+    const paid = await browser.post('/payments', {
+      order_id: String(order.id),
+      payment_method_id: good.id,
+    });
+    expect(paid.statusCode).toBe(201);
+  });
+
+  it('a failed 3-D Secure challenge: the card is neither listed nor the default either', async () => {
+    const { browser, card, order } = await customerWithCard('4000002760003184');
+    const good = await addCard(browser, '4242424242424242');
+    const challenged = await browser.post('/payments', {
+      order_id: String(order.id),
+      payment_method_id: card.id,
+    });
+    expect(challenged.statusCode).toBe(202);
+    const payment = challenged.json().data;
+    const actionUrl = new URL(payment.attributes.action_url, 'http://localhost');
+
+    await submitForm(testApp().app, actionUrl.pathname, {
+      return_url: actionUrl.searchParams.get('return_url')!,
+      outcome: 'fail',
+    });
+    // The customer is back from the bank: the payment is read, and found failed.
+    const details = await browser.get(`/payment_details/${payment.id}`);
+
+    expect(details.json().data.attributes).toMatchObject({
+      state: 'failed',
+      decline_code: 'authentication_required',
+    });
+    expect(await listedMethods(browser)).toEqual([{ id: good.id, default: true }]);
+  });
+
+  it('a declined only card leaves no card and no default', async () => {
+    const { browser, card, order } = await customerWithCard('4000000000000002');
+
+    await browser.post('/payments', { order_id: String(order.id), payment_method_id: card.id });
+
+    expect(await listedMethods(browser)).toEqual([]);
+  });
+});
+
 describe('a wallet payment through the sandbox approval page', () => {
   it('redirects to the wallet (202); approving pays the order', async () => {
     const browser = client();

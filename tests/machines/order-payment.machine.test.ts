@@ -42,6 +42,7 @@ type CallOutcome = `xstate.${'done' | 'error'}.actor.${ActorName}`;
 /** A subscription week the billing job could not charge: £26 less £6 of store credit. */
 const unpaid: PayableOrder = {
   id: '42',
+  reference: 'KV7-R48',
   state: 'not_authorized',
   deliveryDate: '2026-03-11',
   totalPrice: 26,

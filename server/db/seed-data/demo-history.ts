@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addDays, cutoffFor, isoDate, weekStart } from '../../../domain/weeks';
 import { spendStoreCredit } from '../../services/kit-orders/kit-orders';
@@ -13,9 +14,11 @@ import {
   customers,
   orderLineItems,
   orders,
+  paymentMethods,
   payments,
   productRatings,
   ratings,
+  sandboxIntents,
   schedules,
   scheduleWeeks,
   storeCreditTransactions,
@@ -33,6 +36,8 @@ interface Demo {
 
 /** The credit the demo customer was given, and what a box spent of it: £5.00 is left. */
 export const DEMO_CREDIT = { grantedPence: 1250, spentPence: 750 } as const;
+/** The sandbox's card that pays (docs/payments.md): the demo customer's saved card. */
+export const DEMO_CARD = { number: '4242424242424242', brand: 'visa', expMonth: 12 } as const;
 const CHISWICK = 16;
 const DELIVERY_FEE_PENCE = 299;
 const HOUR = 60 * 60 * 1000;
@@ -94,6 +99,7 @@ async function seedTakeaway(
   demo: Demo,
   address: Address,
   past: PastTakeaway,
+  cardId: number,
   now: Date,
 ) {
   // Ordered at 19:00 UTC that day, delivered or collected within the hour.
@@ -124,7 +130,7 @@ async function seedTakeaway(
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('demo history: order not written');
-  await seedPaidBy(tx, order.id, subtotal + delivery, placed);
+  await seedPaidBy(tx, order.id, subtotal + delivery, placed, cardId);
   let firstDishLine: number | null = null;
   for (const line of past.lines) {
     const dish = takeawayProduct(line.productId);
@@ -181,7 +187,7 @@ async function seedTakeaway(
  * paid and being prepared otherwise), so the billing job finds nothing owed; the first box spent
  * part of the customer's store credit.
  */
-async function seedPlan(tx: Queryable, demo: Demo, address: Address, now: Date) {
+async function seedPlan(tx: Queryable, demo: Demo, address: Address, cardId: number, now: Date) {
   const today = isoDate(now);
   const thisWeek = weekStart(today);
   const firstDelivery = addDays(thisWeek, -21 + 3);
@@ -196,6 +202,8 @@ async function seedPlan(tx: Queryable, demo: Demo, address: Address, now: Date) 
       dietary: {},
       shippingAddressId: address.id,
       billingAddressId: address.id,
+      // The plan pays with the card its first box was paid with, as a checkout leaves it.
+      paymentMethodId: cardId,
       createdAt: started,
       updatedAt: started,
     })
@@ -255,7 +263,7 @@ async function seedPlan(tx: Queryable, demo: Demo, address: Address, now: Date) 
       })
       .returning({ id: orders.id });
     if (!order) throw new Error('demo history: box not written');
-    await seedPaidBy(tx, order.id, subtotal - credit, week.billingDate);
+    await seedPaidBy(tx, order.id, subtotal - credit, week.billingDate, cardId);
     for (const dish of dishes) {
       if (!dish) continue;
       await tx.insert(orderLineItems).values({
@@ -290,18 +298,95 @@ export async function seedDemoHistory(tx: Queryable, demo: Demo, address: Addres
     reason: 'Welcome gift from the Sfoglia kitchen',
     createdAt: granted,
   });
-  for (const past of PAST_TAKEAWAYS) await seedTakeaway(tx, demo, address, past, now);
-  await seedPlan(tx, demo, address, now);
+  const cardId = await seedSavedCard(tx, demo, granted);
+  for (const past of PAST_TAKEAWAYS) await seedTakeaway(tx, demo, address, past, cardId, now);
+  await seedPlan(tx, demo, address, cardId, now);
+}
+
+/**
+ * The card the demo customer paid with, saved as the sandbox saves a card typed into the card form
+ * (a succeeded `seti_` with its `pm_`, then our default payment method): without it the plan's
+ * next week would be billed to no card and fail.
+ */
+async function seedSavedCard(tx: Queryable, demo: Demo, at: Date): Promise<number> {
+  const setupId = `seti_${randomBytes(12).toString('hex')}`;
+  const methodId = `pm_${randomBytes(12).toString('hex')}`;
+  const expYear = at.getUTCFullYear() + 4;
+  // The sandbox's fingerprint (server/services/payments/sandbox-gateway.ts): from the number alone.
+  const fingerprint = createHash('sha256')
+    .update(`sandbox-card:${DEMO_CARD.number}`)
+    .digest('hex')
+    .slice(0, 16);
+  await tx.insert(sandboxIntents).values([
+    {
+      id: setupId,
+      kind: 'setup_intent',
+      status: 'succeeded',
+      data: {
+        customerId: demo.id,
+        type: 'CreditCard',
+        clientSecret: `${setupId}_secret_${randomBytes(12).toString('hex')}`,
+        returnUrl: '/account/payment-methods',
+        paymentMethodId: methodId,
+      },
+      createdAt: at,
+      updatedAt: at,
+    },
+    {
+      id: methodId,
+      kind: 'payment_method',
+      status: 'active',
+      data: {
+        customerId: demo.id,
+        type: 'CreditCard',
+        brand: DEMO_CARD.brand,
+        last4: DEMO_CARD.number.slice(-4),
+        expMonth: DEMO_CARD.expMonth,
+        expYear,
+        email: null,
+        fingerprint,
+        declineCode: null,
+        threeDSecure: false,
+      },
+      createdAt: at,
+      updatedAt: at,
+    },
+  ]);
+  const [card] = await tx
+    .insert(paymentMethods)
+    .values({
+      customerId: demo.id,
+      type: 'CreditCard',
+      processor: 'sandbox',
+      processorId: methodId,
+      isDefault: true,
+      last4: DEMO_CARD.number.slice(-4),
+      brand: DEMO_CARD.brand,
+      expMonth: DEMO_CARD.expMonth,
+      expYear,
+      fingerprint,
+      createdAt: at,
+    })
+    .returning({ id: paymentMethods.id });
+  if (!card) throw new Error('demo history: card not written');
+  return card.id;
 }
 
 /**
  * A paid order owing money has the succeeded payment that paid it (the invariant the crash tests
  * check): the demo history's orders are paid by a sandbox card, as the checkout would have.
  */
-async function seedPaidBy(tx: Queryable, orderId: number, amountPence: number, at: Date) {
+async function seedPaidBy(
+  tx: Queryable,
+  orderId: number,
+  amountPence: number,
+  at: Date,
+  cardId: number,
+) {
   if (amountPence <= 0) return;
   await tx.insert(payments).values({
     orderId,
+    paymentMethodId: cardId,
     paymentMethodType: 'CreditCard',
     processor: 'sandbox',
     processorPaymentId: `demo_history_${orderId}`,

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { CREDIT_VOUCHER_MESSAGES, creditVoucherProblem } from '../../../domain/credit-voucher';
 import { normaliseVoucherCode } from '../../../domain/voucher';
-import { customers, storeCreditTransactions, vouchers } from '../../db/schema';
+import { customers, orders, storeCreditTransactions, vouchers } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
@@ -23,12 +23,15 @@ export function storeCreditHandlers({
     listStoreCreditTransactions: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
       const rows = await db
-        .select()
+        .select({ transaction: storeCreditTransactions, orderReference: orders.reference })
         .from(storeCreditTransactions)
+        .leftJoin(orders, eq(orders.id, storeCreditTransactions.orderId))
         .where(eq(storeCreditTransactions.customerId, customer.id))
         .orderBy(desc(storeCreditTransactions.createdAt), desc(storeCreditTransactions.id));
       return {
-        data: rows.map(storeCreditTransactionResource),
+        data: rows.map((row) =>
+          storeCreditTransactionResource(row.transaction, row.orderReference),
+        ),
         meta: { balance: customer.storeCreditPence / 100 },
       };
     },
@@ -76,7 +79,8 @@ export function storeCreditHandlers({
       });
       reply.code(201);
       return {
-        data: storeCreditTransactionResource(row),
+        // A voucher's credit: no order.
+        data: storeCreditTransactionResource(row, null),
         meta: { balance: balancePence / 100 },
       };
     },

@@ -16,6 +16,7 @@ import { ErrorSummary, type FieldError } from '../../components/form/error-summa
 import { TextField } from '../../components/form/text-field';
 import { formatPrice } from '../../../domain/money';
 import { useSessionActor } from '../../session/session-context';
+import './store-credit.css';
 
 const CODE_FIELD = 'credit-voucher-code';
 const MAX_CODE_LENGTH = 64;
@@ -92,6 +93,17 @@ function RedeemForm({ customer }: { customer: Customer }) {
   );
 }
 
+/**
+ * Product rule R12.7: an order is named by its reference (R9.8), never by its id; credit given
+ * without an order says why it was given.
+ */
+const descriptionOf = ({ amount, orderReference, reason }: StoreCreditTransaction) =>
+  orderReference === null
+    ? reason
+    : amount < 0
+      ? `Spent on order ${orderReference}`
+      : `Credited for order ${orderReference}`;
+
 function HistoryRow({ transaction }: { transaction: StoreCreditTransaction }) {
   return (
     <tr>
@@ -100,8 +112,8 @@ function HistoryRow({ transaction }: { transaction: StoreCreditTransaction }) {
           {intlFormat(parseISO(transaction.createdAt), DAY, { locale: 'en-GB' })}
         </time>
       </td>
-      <td>{transaction.reason}</td>
-      <td>{signed(transaction.amount)}</td>
+      <td>{descriptionOf(transaction)}</td>
+      <td className="store-credit__amount">{signed(transaction.amount)}</td>
     </tr>
   );
 }

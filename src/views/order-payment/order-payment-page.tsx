@@ -24,13 +24,14 @@ type PageState = Exclude<StateValueFrom<typeof liveOrderPaymentMachine>, 'routin
 function ToSuccess({ actor }: OrderPaymentViewProps) {
   const navigate = useNavigate();
   const orderId = useSelector(actor, (s) => s.context.orderId);
+  const reference = useSelector(actor, (s) => s.context.order?.reference ?? null);
   const amountPaid = useSelector(actor, (s) => s.context.amountPaid);
   useEffect(() => {
     navigate(PAYMENT_SUCCESS_PATH, {
       replace: true,
-      state: { orderId, amountPaid } satisfies PaymentSuccessState,
+      state: { orderId, reference, amountPaid } satisfies PaymentSuccessState,
     });
-  }, [navigate, orderId, amountPaid]);
+  }, [navigate, orderId, reference, amountPaid]);
   return <Waiting message="Payment received…" />;
 }
 

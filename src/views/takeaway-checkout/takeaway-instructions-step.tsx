@@ -41,12 +41,15 @@ export function TakeawayInstructionsStep({ actor }: TakeawayStepProps) {
           <div>
             <dt>To</dt>
             <dd>
+              {/* A name not given yet (a returning customer straight here) leaves no stray comma. */}
               {[
-                `${basket.address.firstName} ${basket.address.lastName}`,
+                `${basket.address.firstName ?? ''} ${basket.address.lastName ?? ''}`.trim(),
                 basket.address.address1,
                 basket.address.city,
                 basket.address.zip,
-              ].join(', ')}{' '}
+              ]
+                .filter(Boolean)
+                .join(', ')}{' '}
               <Link to={TAKEAWAY_CHECKOUT_PATHS.address}>
                 Change<span className="visually-hidden"> delivery details</span>
               </Link>

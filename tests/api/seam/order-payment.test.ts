@@ -31,6 +31,7 @@ describe('src/api/order-payment against the server', () => {
     expect(loaded).toEqual({
       order: {
         id: orderId,
+        reference: expect.stringMatching(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/),
         state: 'payment_pending',
         deliveryDate: null,
         totalPrice: 24.5,
