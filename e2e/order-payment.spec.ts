@@ -88,7 +88,10 @@ test.describe('paying an order left unpaid (/payment/{orderId})', () => {
 
     await expect(page).toHaveURL(new RegExp(`/payment/${orderId}$`));
     await expect(heading(page)).toHaveText('Pay for your order');
-    const summary = page.getByRole('region', { name: `Order ${orderId}` });
+    const reference = (await (await request.get(`/api/v2/orders/${orderId}`)).json()).data
+      .attributes.reference as string;
+    // Product rule R9.8: the order is named by its reference, never by its id.
+    const summary = page.getByRole('region', { name: `Order ${reference}` });
     await expect(summary.getByText('Payment failed')).toBeVisible();
     await expect(summary.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveCount(2);
     await expectNoAxeViolations(page);

@@ -29,7 +29,7 @@ export const deliveryDay = (date: string) => longDate.format(new Date(`${date}T0
 function OrderSummary({ order }: { order: PayableOrder }) {
   return (
     <section aria-labelledby="order-summary-heading" className="card">
-      <h2 id="order-summary-heading">Order {order.id}</h2>
+      <h2 id="order-summary-heading">Order {order.reference}</h2>
       <p>
         Status: <strong>{orderStatusText(order.state)}</strong>
       </p>
@@ -114,7 +114,7 @@ export function NothingToPay({ actor }: OrderPaymentViewProps) {
     <div className="narrow">
       <h1>Nothing to pay</h1>
       <p>
-        Order {order?.id} is not waiting for a payment
+        Order {order?.reference} is not waiting for a payment
         {order ? (
           <>
             : its status is <strong>{orderStatusText(order.state)}</strong>
