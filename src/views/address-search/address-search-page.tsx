@@ -201,21 +201,18 @@ export default function AddressSearchPage() {
             )}
           </div>
         </div>
-        <figure className="landing-hero__picture">
-          {/* Decorative: the heading says what is sold. Eager and first in line (R14.9). */}
+        <div className="landing-hero__picture">
+          {/* The largest paint of the landing: eager and first in line (product rule R14.9). */}
           <img
             className="landing-hero__image"
             src={HERO_IMAGE}
-            alt=""
+            alt="A bowl of tagliatelle al ragù"
             width={480}
             height={360}
             loading="eager"
             fetchPriority="high"
           />
-          <figcaption className="landing-hero__caption">
-            Tagliatelle al Ragù: egg pasta, slow-cooked beef and pork ragù
-          </figcaption>
-        </figure>
+        </div>
       </section>
       <LandingWays />
       <Modal
