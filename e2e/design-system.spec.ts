@@ -72,6 +72,8 @@ for (const size of SIZES) {
         'Dialog and sheet',
         'Toasts',
         'Text fields, errors and the error summary',
+        'Layout',
+        'Example basket',
       ])
         await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
       await expect(page.getByText('--color-accent', { exact: true })).toBeVisible();
@@ -79,6 +81,15 @@ for (const size of SIZES) {
         .getByRole('row')
         .filter({ has: page.getByText('on-accent on accent', { exact: true }) });
       await expect(onAccent).toContainText('5.88:1');
+      // Product rule R14.10: the dish grid and the sticky panel, as the menus use them.
+      await expect(
+        page.getByRole('list', { name: 'Example dishes' }).getByRole('listitem'),
+      ).toHaveCount(4);
+      await expect(
+        page
+          .getByRole('complementary', { name: 'Example basket' })
+          .getByRole('button', { name: 'Checkout' }),
+      ).toBeVisible();
       expect(await figtreeLoaded(page)).toMatchObject({ loaded: true, check: true });
       await expectNoAxeViolations(page);
     });
@@ -96,9 +107,10 @@ for (const size of SIZES) {
 
       await page.getByText('Chilli oil (+£0.50)').click();
       await expect(chilli).toBeChecked();
-      expect(await chilli.evaluate((input) => getComputedStyle(input).backgroundColor)).toBe(
-        'rgb(184, 54, 15)',
-      );
+      // Polled: the box fades to the accent colour, and a loaded machine can catch it halfway.
+      await expect
+        .poll(() => chilli.evaluate((input) => getComputedStyle(input).backgroundColor))
+        .toBe('rgb(184, 54, 15)');
       await chilli.press('Space');
       await expect(chilli).not.toBeChecked();
 

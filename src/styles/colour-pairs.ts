@@ -56,6 +56,7 @@ export const COLOUR_PAIRS: ColourPair[] = [
   text('danger', 'danger-soft', 'destructive button hover'),
   text('paper', 'ink', 'toasts'),
   text('#ffffff', 'brand', 'header and confirmation panel'),
+  text('brand', 'paper', "the landing hero's eyebrow"),
   text('#ffffff', 'ink-muted', 'sold-out badge'),
   edge('border-strong', 'surface', 'field, checkbox, radio and stepper borders'),
   edge('border-strong', 'paper', 'field borders on the page'),

@@ -11,6 +11,11 @@ import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { Modal } from '../../components/modal';
 import { formatAddress, liveAddressSearchMachine } from './address-search-actors';
+import { LandingWays } from './landing-ways';
+import './address-search.css';
+
+/** Product rule R14.9: the hero's picture is the landing's largest paint, so it loads first. */
+const HERO_IMAGE = '/artwork/takeaway/tagliatelle-al-ragu.svg';
 
 type Actor = ReturnType<typeof useActorRef<typeof liveAddressSearchMachine>>;
 
@@ -163,33 +168,53 @@ export default function AddressSearchPage() {
   }, [step, actor]);
 
   return (
-    <div className="narrow">
-      {error && <ErrorSummary errors={[{ fieldId: error.field, message: error.message }]} />}
-      <h1>Fresh pasta, delivered hot</h1>
-      <p>Tell us where you are and we will find the Sfoglia kitchen nearest to you.</p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {busy ? 'Searching…' : ''}
-      </p>
-      <div ref={stepRef}>
-        {snapshot.matches('confirmingStored') && snapshot.context.stored ? (
-          <div className="notice">
-            <p>
-              Deliver to <strong>{formatAddress(snapshot.context.stored.address)}</strong> from{' '}
-              {snapshot.context.stored.restaurantSite}?
-            </p>
-            <Button onClick={() => actor.send({ type: 'stored.use' })}>Continue</Button>{' '}
-            <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>
-              Use another address
-            </Button>
+    <div className="landing">
+      <section className="landing-hero" aria-labelledby="landing-heading">
+        <div className="landing-hero__search">
+          {error && <ErrorSummary errors={[{ fieldId: error.field, message: error.message }]} />}
+          <p className="landing-hero__eyebrow">Rolled by hand every morning</p>
+          <h1 id="landing-heading">Fresh pasta, delivered hot</h1>
+          <p className="landing-hero__lead">
+            Tell us where you are and we will find the Sfoglia kitchen nearest to you.
+          </p>
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {busy ? 'Searching…' : ''}
+          </p>
+          <div ref={stepRef} className="landing-hero__step">
+            {snapshot.matches('confirmingStored') && snapshot.context.stored ? (
+              <div className="notice">
+                <p>
+                  Deliver to <strong>{formatAddress(snapshot.context.stored.address)}</strong> from{' '}
+                  {snapshot.context.stored.restaurantSite}?
+                </p>
+                <Button onClick={() => actor.send({ type: 'stored.use' })}>Continue</Button>{' '}
+                <Button variant="secondary" onClick={() => actor.send({ type: 'search.restart' })}>
+                  Use another address
+                </Button>
+              </div>
+            ) : view === 'choose' ? (
+              <AddressChoice actor={actor} busy={busy} />
+            ) : view === 'manual' ? (
+              <ManualAddress actor={actor} busy={busy} />
+            ) : (
+              <PostcodeForm actor={actor} busy={busy} />
+            )}
           </div>
-        ) : view === 'choose' ? (
-          <AddressChoice actor={actor} busy={busy} />
-        ) : view === 'manual' ? (
-          <ManualAddress actor={actor} busy={busy} />
-        ) : (
-          <PostcodeForm actor={actor} busy={busy} />
-        )}
-      </div>
+        </div>
+        <div className="landing-hero__picture">
+          {/* The largest paint of the landing: eager and first in line (product rule R14.9). */}
+          <img
+            className="landing-hero__image"
+            src={HERO_IMAGE}
+            alt="A bowl of tagliatelle al ragù"
+            width={480}
+            height={360}
+            loading="eager"
+            fetchPriority="high"
+          />
+        </div>
+      </section>
+      <LandingWays />
       <Modal
         open={snapshot.matches('unavailable')}
         title="Sorry, we can't deliver hot pasta to this address yet"

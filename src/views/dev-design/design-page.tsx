@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../../app/use-document-title';
 import { DesignComponents } from './design-components';
+import { DesignLayout } from './design-layout';
 import { DesignTokens } from './design-tokens';
 import './design-page.css';
 
@@ -19,6 +20,7 @@ export default function DesignPage() {
       </p>
       <DesignTokens />
       <DesignComponents />
+      <DesignLayout />
     </div>
   );
 }

@@ -132,7 +132,7 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
   const weeks = [...new Set(lines.map((line) => line.mealWeek))].sort();
   const summaryOf = (mealWeek: string) => basket?.weeks.find((week) => week.mealWeek === mealWeek);
   return (
-    <aside id="kit-box" className="basket kit-basket" aria-labelledby="kit-basket-heading">
+    <aside id="kit-box" className="sticky-panel kit-basket" aria-labelledby="kit-basket-heading">
       <h2 id="kit-basket-heading" tabIndex={-1}>
         Your box
       </h2>
@@ -196,7 +196,7 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
         Each week&rsquo;s dishes must reach the {formatPrice(basket?.minimumSpend ?? 10)} minimum
         (add-ons do not count).
       </p>
-      <div className="kit-basket__checkout">
+      <div className="sticky-panel__actions kit-basket__checkout">
         <button
           type="button"
           className="button button--primary button--block"

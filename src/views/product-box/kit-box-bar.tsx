@@ -23,7 +23,7 @@ export function KitBoxBar({ actor }: { actor: KitBasketActor }) {
     heading?.focus();
   };
   return (
-    <section className="kit-box-bar" aria-label="Your box, in short">
+    <section className="bottom-bar kit-box-bar" aria-label="Your box, in short">
       <p className="kit-box-bar__summary">
         <span>
           {dishes} {dishes === 1 ? 'dish' : 'dishes'}

@@ -160,7 +160,7 @@ function WeekPanel({
         sections.map((section, sectionIndex) => (
           <section key={section.key} aria-labelledby={`${week}-${section.key}`}>
             <h3 id={`${week}-${section.key}`}>{section.label}</h3>
-            <ul className="kit-dishes">
+            <ul className="dish-grid">
               {section.products.map((product, index) => (
                 <ProductCard
                   key={product.id}
@@ -266,7 +266,7 @@ function ProductBoxPage() {
             : `Orders for ${weekName(selected)} have closed`}
         </p>
       </div>
-      <div className="kit-menu__layout">
+      <div className="sticky-panel-layout">
         <div className="kit-menu__main">
           <DietaryFilter groups={groups} onChange={setGroups} />
           <WeekTabs

@@ -137,7 +137,7 @@ function RestaurantFinderPage() {
         <QueryError what="the restaurants" retry={() => restaurants.refetch()} />
       )}
       {origin && restaurants.data && (
-        <ul className="card-list" aria-label="Restaurants, nearest first">
+        <ul className="dish-grid" aria-label="Restaurants, nearest first">
           {ranked.map(({ restaurant, miles }, index) => {
             const open = isOpenAt(now);
             const offers = restaurant.fulfillmentTypes;

@@ -21,7 +21,7 @@ function RestaurantsPage() {
         <QueryError what="the restaurants" retry={() => restaurants.refetch()} />
       )}
       {restaurants.data && (
-        <ul className="card-list">
+        <ul className="dish-grid">
           {restaurants.data.map((restaurant, index) => (
             <li key={restaurant.id} className="card restaurant-card">
               <DishImage

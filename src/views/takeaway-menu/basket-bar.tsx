@@ -21,7 +21,7 @@ export function BasketBar({
   const canCheckout = useSelector(actor, (s) => s.can({ type: 'checkout.start' }));
   if (count === 0) return null;
   return (
-    <section className="basket-bar" aria-label="Basket summary">
+    <section className="bottom-bar basket-bar" aria-label="Basket summary">
       <p className="basket-bar__summary">
         <span key={count} className="basket-bar__count">
           {count}

@@ -82,7 +82,7 @@ export function BasketPanel({
     { label: 'Total', amount: formatPrice(totals.total), kind: 'total' as const },
   ];
   return (
-    <aside className="takeaway-basket" id="basket" aria-labelledby={BASKET_HEADING_ID}>
+    <aside className="sticky-panel takeaway-basket" id="basket" aria-labelledby={BASKET_HEADING_ID}>
       <div className="takeaway-basket__header">
         <h2 id={BASKET_HEADING_ID} ref={heading} tabIndex={-1}>
           Your basket
@@ -108,7 +108,7 @@ export function BasketPanel({
           Your basket is empty. Add a dish to start your order.
         </p>
       ) : (
-        <ul className="takeaway-basket__lines">
+        <ul className="sticky-panel__scroll takeaway-basket__lines">
           {lines.map((line) => (
             <li key={line.id} className="takeaway-basket__line">
               <span className="takeaway-basket__title">
@@ -135,7 +135,7 @@ export function BasketPanel({
           ))}
         </ul>
       )}
-      <div className="takeaway-basket__footer">
+      <div className="sticky-panel__actions takeaway-basket__footer">
         <BasketVoucherForm actor={actor} voucher={voucher} />
         <div className="takeaway-basket__totals" aria-live="polite" aria-busy={busy}>
           <PriceRows rows={rows} />

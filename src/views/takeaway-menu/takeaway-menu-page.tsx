@@ -153,7 +153,7 @@ function TakeawayMenuView({ delivery }: { delivery: StoredTakeaway }) {
   }, [basket, productsById]);
 
   return (
-    <div className={`page takeaway${itemCount > 0 ? ' takeaway--with-bar' : ''}`}>
+    <div className="page takeaway">
       <h1>{delivery.restaurantSite} menu</h1>
       <p>
         <strong>{takeawayChoiceText(choice)}</strong> ·{' '}
@@ -173,7 +173,7 @@ function TakeawayMenuView({ delivery }: { delivery: StoredTakeaway }) {
       <EtaText delivery={delivery} itemCount={Math.max(1, itemCount)} />
       {menu.isPending && <p role="status">Loading the menu…</p>}
       {menu.isError && <QueryError what="the menu" retry={() => menu.refetch()} />}
-      <div className="takeaway__layout">
+      <div className="sticky-panel-layout">
         <div className="takeaway__menu">
           {menu.data && (
             <>
