@@ -24,7 +24,7 @@ export function OrderInvoiceSection({ data: { order } }: { data: OrderPageData }
         </>
       )}
       <div role="status" className="order-page__status">
-        {send.isSuccess && <p>{send.data.message}</p>}
+        {send.isSuccess && <p className="notice">{send.data.message}.</p>}
       </div>
       {send.isError && (
         <p className="notice notice--error" role="alert">
