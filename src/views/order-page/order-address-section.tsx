@@ -30,7 +30,7 @@ export function OrderAddressSection({ order }: { order: Order }) {
         <p>No delivery address was recorded for this order.</p>
       ) : (
         <p>
-          {order.fulfillmentType === 'pickup' ? 'Collected from' : 'At'} Sfoglia{' '}
+          {order.fulfillmentType === 'pickup' ? 'Collection from' : 'At'} Sfoglia{' '}
           {order.restaurantSite ?? 'restaurant'}
           {order.tableNumber ? `, table ${order.tableNumber}` : ''}
         </p>
