@@ -1,4 +1,4 @@
-/** The order page's rules (product rules R9.14 to R9.20): feedback, invoice and payment texts. */
+/** The order page's rules (product rules R9.14 to R9.17): feedback, invoice and payment texts. */
 
 /** Product rule R9.16: an order takes feedback once it has reached the customer. */
 const FEEDBACK_STATES = new Set(['delivered', 'collected']);

@@ -2491,6 +2491,7 @@ export interface operations {
                 /** @description Comma-separated order states to leave out. */
                 "filter[exclude_states]"?: string;
                 page?: components["schemas"]["Serial"];
+                /** @description 1 to 3000 (product rule R9.18): the upcoming list asks 3000, the history 4 (the default for past orders), a status check 1 and reads `meta.total`. */
                 per_page?: number;
             };
             header?: never;

@@ -600,7 +600,7 @@ export const ratings = pgTable(
 );
 
 /**
- * The customer's feedback on an order (spec entity Order feedback: npsRating, reason, notes):
+ * The customer's feedback on an order (npsRating, reason, notes):
  * one per order, sending it again replaces it (product rule R9.16).
  */
 export const orderFeedback = pgTable(

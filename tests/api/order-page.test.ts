@@ -292,7 +292,7 @@ describe('POST /orders/{id}/send_invoice (product rule R9.17)', () => {
   });
 });
 
-describe('GET /orders page sizes (spec section 9, product rule R9.5)', () => {
+describe('GET /orders page sizes (product rules R9.5, R9.18: 4, 3000 and the size-1 check)', () => {
   async function pastOrders(browser: ApiClient, howMany: number) {
     const ids: number[] = [];
     for (let index = 0; index < howMany; index += 1) {

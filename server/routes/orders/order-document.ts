@@ -1,5 +1,6 @@
 import type { components } from '../../../openapi/schema';
-import type { FeedbackRow, PaymentSummary } from '../../services/orders/order-details';
+import type { FeedbackRow } from '../../services/orders/order-details';
+import type { PaymentSummary } from '../../services/orders/order-payment-summary';
 import type { LineItemRow, OrderView } from '../../services/orders/takeaway-orders';
 
 type OrderState = components['schemas']['OrderState'];

@@ -11,12 +11,8 @@ import {
   requireOrderRow,
 } from '../../services/orders/takeaway-orders';
 import { listCustomerOrders } from '../../services/orders/order-list';
-import {
-  feedbackOf,
-  giveFeedback,
-  latestPayment,
-  sendInvoice,
-} from '../../services/orders/order-details';
+import { feedbackOf, giveFeedback, sendInvoice } from '../../services/orders/order-details';
+import { latestPayment } from '../../services/orders/order-payment-summary';
 import type { Deps } from '../../deps';
 import {
   feedbackAttributes,

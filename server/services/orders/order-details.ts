@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   canGiveFeedback,
   FEEDBACK_MESSAGES,
@@ -7,44 +7,14 @@ import {
   optionalText,
 } from '../../../domain/order-page';
 import type { Database, Queryable } from '../../db/database';
-import { orderFeedback, orderLineItems, orders, paymentMethods, payments } from '../../db/schema';
+import { orderFeedback, orderLineItems, orders } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';
 import type { Mailer } from '../mailer';
 import { invoiceEmail } from './order-invoice-email';
+import { latestPayment } from './order-payment-summary';
 import { requireOrderRow } from './takeaway-orders';
 
 export type FeedbackRow = typeof orderFeedback.$inferSelect;
-
-export interface PaymentSummary {
-  state: 'processing' | 'requires_action' | 'succeeded' | 'failed';
-  amountPence: number;
-  methodType: 'CreditCard' | 'PaypalAccount';
-  brand: string | null;
-  last4: string | null;
-  createdAt: Date;
-}
-
-/** Product rule R9.15: the payment the order page shows is the order's latest attempt. */
-export async function latestPayment(
-  db: Queryable,
-  orderId: number,
-): Promise<PaymentSummary | null> {
-  const [row] = await db
-    .select({
-      state: payments.state,
-      amountPence: payments.amountPence,
-      methodType: payments.paymentMethodType,
-      brand: paymentMethods.brand,
-      last4: paymentMethods.last4,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  return row ?? null;
-}
 
 export async function feedbackOf(db: Queryable, orderId: number): Promise<FeedbackRow | null> {
   const [row] = await db.select().from(orderFeedback).where(eq(orderFeedback.orderId, orderId));

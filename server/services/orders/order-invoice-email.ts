@@ -2,7 +2,7 @@ import { formatPrice } from '../../../domain/money';
 import { paymentMethodText } from '../../../domain/order-page';
 import type { orderLineItems, orders } from '../../db/schema';
 import type { OutgoingEmail } from '../mailer';
-import type { PaymentSummary } from './order-details';
+import type { PaymentSummary } from './order-payment-summary';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLineItems.$inferSelect;
