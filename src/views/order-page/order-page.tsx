@@ -17,6 +17,8 @@ import { OrderPaymentSection } from './order-payment-section';
 import { orderTitle } from './order-title';
 import './order-page.css';
 
+const PAST_STATES = new Set(['delivered', 'collected', 'dropped']);
+
 export const orderPageQueryKey = (orderId: string) => ['orders', orderId, 'page'] as const;
 
 /**
@@ -88,7 +90,12 @@ function OrderDetails({ data }: { data: OrderPageData }) {
   return (
     <div className="order-page">
       <p className="order-page__back">
-        <Link to={APP_ROUTES.orderHistory}>Your past orders</Link>
+        {/* Back to the list the order is in (product rule R9.6): past once it has reached the customer. */}
+        {PAST_STATES.has(order.state) ? (
+          <Link to={APP_ROUTES.orderHistory}>Your past orders</Link>
+        ) : (
+          <Link to={APP_ROUTES.upcomingOrders}>Your upcoming orders</Link>
+        )}
       </p>
       <h1>Order {order.reference}</h1>
       <p className="order-page__summary">
