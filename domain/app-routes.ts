@@ -30,6 +30,7 @@ export const APP_ROUTES = {
   restaurants: '/restaurants',
   restaurant: '/restaurant/:restaurantId',
   tracking: '/takeaway/track/:orderId',
+  order: '/order/:orderId',
   rating: '/rate-my-takeaway',
   ratingConfirmation: '/rate-my-takeaway/confirmation',
   account: '/account',
@@ -74,6 +75,9 @@ export function isAppPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
   return Object.values(APP_ROUTES).some((pattern) => matchesRoute(pattern, pathname));
 }
+
+/** Product rule R9.14: an order's own page, linked from every order the account lists. */
+export const orderPagePath = (orderId: string) => `/order/${orderId}`;
 
 /** An account route as the account router's relative path: `/account/my-details` → `my-details`. */
 export const accountChildPath = (route: AccountRoute) =>

@@ -192,7 +192,7 @@ for (const size of SIZES) {
       );
       await expect(latest.getByRole('link', { name: /Your rating: 5 of 5/ })).toBeVisible();
       await expectNoAxeViolations(page);
-      await latest.getByRole('link', { name: 'See the order' }).click();
+      await latest.getByRole('link', { name: 'See its tracking' }).click();
       await expect(page).toHaveURL(/\/takeaway\/track\/\d+$/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Your order');
       await page.goBack();

@@ -855,10 +855,48 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One of the signed-in customer's orders with its line items; another's is 404. */
+        /** One of the signed-in customer's orders with its line items, and in `meta` what its order page shows beside them: the payment, the feedback given and when the invoice was last emailed (product rule R9.14); another customer's order is 404. */
         get: operations["getOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's feedback on a delivered or collected order: how likely they are to recommend us (0 to 10), the main reason and notes. One per order: sending it again replaces it (200; 201 the first time). 409 before the order is delivered or collected (product rule R9.16). */
+        post: operations["giveOrderFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/send_invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emails the invoice of a paid order to the customer (through the outbox). At most once every 10 minutes per order: asking again sooner sends nothing and answers 200 with `sent: false` and when it was sent (product rule R9.17). 409 for an order not paid. */
+        post: operations["sendOrderInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1821,6 +1859,62 @@ export interface components {
                 } | null;
             };
         };
+        OrderDetailDocument: {
+            data: components["schemas"]["OrderResource"];
+            included: components["schemas"]["LineItemResource"][];
+            meta: components["schemas"]["OrderDetail"];
+        };
+        /** @description What the order page shows beside the order's lines (product rule R9.14). */
+        OrderDetail: {
+            /** @description The order's latest payment attempt; null when none was made. */
+            payment: components["schemas"]["OrderPaymentSummary"] | null;
+            feedback: components["schemas"]["OrderFeedbackAttributes"] | null;
+            /** @description When the invoice was last emailed to the customer. */
+            invoice_emailed_at: string | null;
+        };
+        OrderPaymentSummary: {
+            /** @enum {string} */
+            state: "processing" | "requires_action" | "succeeded" | "failed";
+            /** @description Pounds. */
+            amount: number;
+            payment_method_type: components["schemas"]["PaymentMethodType"];
+            brand: string | null;
+            last4: string | null;
+            created_at: string;
+        };
+        OrderFeedbackCreate: {
+            /** @description How likely the customer is to recommend us, 0 (not at all) to 10. */
+            nps_rating: number;
+            reason?: string | null;
+            notes?: string | null;
+        };
+        OrderFeedbackAttributes: {
+            order_id: string;
+            nps_rating: number;
+            reason: string | null;
+            notes: string | null;
+            created_at: string;
+            /** @description The last change of the feedback. */
+            updated_at: string;
+        };
+        OrderFeedbackDocument: {
+            data: {
+                /** @enum {string} */
+                type: "order_feedback";
+                id: string;
+                attributes: components["schemas"]["OrderFeedbackAttributes"];
+            };
+        };
+        InvoiceRequestDocument: {
+            meta: {
+                message: string;
+                /** @description False when it was emailed less than 10 minutes ago. */
+                sent: boolean;
+                /** @description Where the invoice goes. */
+                email: string;
+                emailed_at: string;
+            };
+        };
         OrderListDocument: {
             data: components["schemas"]["OrderResource"][];
         };
@@ -2402,6 +2496,7 @@ export interface operations {
                 /** @description Comma-separated order states to leave out. */
                 "filter[exclude_states]"?: string;
                 page?: components["schemas"]["Serial"];
+                /** @description 1 to 3000 (product rule R9.18): the upcoming list asks 3000, the history 4 (the default for past orders), a status check 1 and reads `meta.total`. */
                 per_page?: number;
             };
             header?: never;
@@ -3447,17 +3542,92 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An order with its line items. */
+            /** @description An order with its line items and its details. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderDocument"];
+                    "application/json": components["schemas"]["OrderDetailDocument"];
                 };
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    giveOrderFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFeedbackCreate"];
+            };
+        };
+        responses: {
+            /** @description The order's feedback, replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderFeedbackDocument"];
+                };
+            };
+            /** @description The order's feedback, given. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderFeedbackDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    sendOrderInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice was emailed less than 10 minutes ago; nothing sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceRequestDocument"];
+                };
+            };
+            /** @description The invoice is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceRequestDocument"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getDriverLocation: {

@@ -447,6 +447,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the order confirmation email was queued: once per order (product rule R9.9). */
     confirmationEmailedAt: timestamp('confirmation_emailed_at', { withTimezone: true }),
+    /** When the customer last had the invoice emailed (product rule R9.17: once per 10 minutes). */
+    invoiceEmailedAt: timestamp('invoice_emailed_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -595,6 +597,30 @@ export const ratings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ratings_order_key').on(t.orderId)],
+);
+
+/**
+ * The customer's feedback on an order (npsRating, reason, notes):
+ * one per order, sending it again replaces it (product rule R9.16).
+ */
+export const orderFeedback = pgTable(
+  'order_feedback',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** How likely the customer is to recommend us, 0 to 10. */
+    npsRating: integer('nps_rating').notNull(),
+    reason: text('reason'),
+    notes: text('notes'),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_feedback_order_key').on(t.orderId)],
 );
 
 export const productRatings = pgTable(

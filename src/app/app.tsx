@@ -23,6 +23,7 @@ const TakeawayTrackingPage = lazyRoute(
   () => import('../views/takeaway-tracking/takeaway-tracking-page'),
 );
 const RatingPage = lazyRoute(() => import('../views/rating/rating-page'));
+const OrderPage = lazyRoute(() => import('../views/order-page/order-page'));
 const RatingConfirmationPage = lazyRoute(() => import('../views/rating/rating-confirmation-page'));
 const TakeawayCheckoutFlow = lazyRoute(
   () => import('../views/takeaway-checkout/takeaway-checkout-flow'),
@@ -68,6 +69,7 @@ const routeElements = {
   restaurants: <RestaurantsPage />,
   restaurant: <RestaurantPage />,
   tracking: <TakeawayTrackingPage />,
+  order: <OrderPage />,
   rating: <RatingPage />,
   ratingConfirmation: <RatingConfirmationPage />,
   // The account's own router (account-layout.tsx) draws its children from ACCOUNT_ROUTES.

@@ -1,4 +1,6 @@
 import type { components } from '../../../openapi/schema';
+import type { FeedbackRow } from '../../services/orders/order-details';
+import type { PaymentSummary } from '../../services/orders/order-payment-summary';
 import type { LineItemRow, OrderView } from '../../services/orders/takeaway-orders';
 
 type OrderState = components['schemas']['OrderState'];
@@ -79,5 +81,39 @@ export function orderDocument(view: OrderView) {
   return {
     data: orderResource(view),
     included: lineItemResources(view.lineItems, view.productRatings),
+  };
+}
+
+export function feedbackAttributes(feedback: FeedbackRow) {
+  return {
+    order_id: String(feedback.orderId),
+    nps_rating: feedback.npsRating,
+    reason: feedback.reason,
+    notes: feedback.notes,
+    created_at: feedback.createdAt.toISOString(),
+    updated_at: feedback.updatedAt.toISOString(),
+  };
+}
+
+/** GET orders/{id}: the order document, and in `meta` what its page shows (product rule R9.14). */
+export function orderDetailDocument(
+  view: OrderView,
+  payment: PaymentSummary | null,
+  feedback: FeedbackRow | null,
+) {
+  return {
+    ...orderDocument(view),
+    meta: {
+      payment: payment && {
+        state: payment.state,
+        amount: pounds(payment.amountPence),
+        payment_method_type: payment.methodType,
+        brand: payment.brand,
+        last4: payment.last4,
+        created_at: payment.createdAt.toISOString(),
+      },
+      feedback: feedback && feedbackAttributes(feedback),
+      invoice_emailed_at: iso(view.order.invoiceEmailedAt),
+    },
   };
 }

@@ -11,8 +11,16 @@ import {
   requireOrderRow,
 } from '../../services/orders/takeaway-orders';
 import { listCustomerOrders } from '../../services/orders/order-list';
+import { feedbackOf, giveFeedback, sendInvoice } from '../../services/orders/order-details';
+import { latestPayment } from '../../services/orders/order-payment-summary';
 import type { Deps } from '../../deps';
-import { lineItemResources, orderDocument, orderResource } from './order-document';
+import {
+  feedbackAttributes,
+  lineItemResources,
+  orderDetailDocument,
+  orderDocument,
+  orderResource,
+} from './order-document';
 
 /** Driver positions are shown from when the order leaves the kitchen. */
 const DRIVER_VISIBLE = new Set(['shipped', 'delivered']);
@@ -20,6 +28,8 @@ const DRIVER_VISIBLE = new Set(['shipped', 'delivered']);
 export function orderHandlers({
   db,
   now,
+  mailer,
+  config,
 }: Deps): OperationHandlers<
   | 'createTakeawayOrder'
   | 'listLiveOrders'
@@ -27,6 +37,8 @@ export function orderHandlers({
   | 'getOrder'
   | 'getDriverLocation'
   | 'listOrders'
+  | 'giveOrderFeedback'
+  | 'sendOrderInvoice'
 > {
   return {
     createTakeawayOrder: async (request, reply) => {
@@ -88,7 +100,54 @@ export function orderHandlers({
 
     getOrder: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
-      return orderDocument(await orderView(db, customer.id, request.params.id));
+      const view = await orderView(db, customer.id, request.params.id);
+      const [payment, feedback] = await Promise.all([
+        latestPayment(db, view.order.id),
+        feedbackOf(db, view.order.id),
+      ]);
+      return orderDetailDocument(view, payment, feedback);
+    },
+
+    giveOrderFeedback: async (request, reply) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const { feedback, created } = await giveFeedback(
+        db,
+        customer.id,
+        request.params.id,
+        {
+          npsRating: request.body.nps_rating,
+          reason: request.body.reason,
+          notes: request.body.notes,
+        },
+        now(),
+      );
+      reply.code(created ? 201 : 200);
+      return {
+        data: {
+          type: 'order_feedback' as const,
+          id: String(feedback.id),
+          attributes: feedbackAttributes(feedback),
+        },
+      };
+    },
+
+    sendOrderInvoice: async (request, reply) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const result = await sendInvoice(
+        { db, mailer, publicUrl: config.publicUrl },
+        customer,
+        request.params.id,
+        now(),
+      );
+      reply.code(result.sent ? 202 : 200);
+      return {
+        meta: {
+          message: result.message,
+          sent: result.sent,
+          email: customer.email,
+          emailed_at: result.emailedAt.toISOString(),
+        },
+      };
     },
 
     getDriverLocation: async (request) => {

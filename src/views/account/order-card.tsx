@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { orderPagePath } from '../../../domain/app-routes';
 import { orderPaymentPath } from '../../../machines/shared/order-paths';
 import type { OrderWithItems } from '../../api/orders';
 import { formatPrice } from '../../../domain/money';
@@ -26,8 +27,8 @@ function heading({ order }: OrderWithItems) {
 
 /**
  * One order in the account's lists: its status, its dishes with their extras (product rule R9.7),
- * its total, and the way on: pay a failed payment (R9.2), or for a takeaway follow it and, once
- * delivered or collected, rate it.
+ * its total, and the way on: its own page (R9.14), pay a failed payment (R9.2), or for a takeaway
+ * follow it and, once delivered or collected, rate it.
  */
 export function OrderCard({ order, lines }: OrderWithItems) {
   const headingId = `order-${order.id}`;
@@ -58,22 +59,29 @@ export function OrderCard({ order, lines }: OrderWithItems) {
           ))}
         </ul>
         <p>Total {formatPrice(order.totalPrice)}</p>
-        {isPaymentFailed(order.state) ? (
-          <p>
-            <Link
-              className="button button--primary"
-              to={orderPaymentPath(order.id)}
-              aria-describedby={headingId}
-            >
-              Pay now
+        {/* Product rule R9.14: every order links to its own page; R9.2 a failed payment to paying. */}
+        <ul className="order-card__actions" aria-label="For this order">
+          {isPaymentFailed(order.state) && (
+            <li>
+              <Link
+                className="button button--primary"
+                to={orderPaymentPath(order.id)}
+                aria-describedby={headingId}
+              >
+                Pay now
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to={orderPagePath(order.id)} aria-describedby={headingId}>
+              See the order
             </Link>
-          </p>
-        ) : (
-          isTakeaway && (
-            <ul className="order-card__actions" aria-label="For this order">
+          </li>
+          {isTakeaway && !isPaymentFailed(order.state) && (
+            <>
               <li>
                 <Link to={`/takeaway/track/${order.id}`} aria-describedby={headingId}>
-                  {RATEABLE.has(order.state) ? 'See the order' : 'Track your order'}
+                  {RATEABLE.has(order.state) ? 'See its tracking' : 'Track your order'}
                 </Link>
               </li>
               {RATEABLE.has(order.state) && (
@@ -85,9 +93,9 @@ export function OrderCard({ order, lines }: OrderWithItems) {
                   </Link>
                 </li>
               )}
-            </ul>
-          )
-        )}
+            </>
+          )}
+        </ul>
       </article>
     </li>
   );

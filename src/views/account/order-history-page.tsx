@@ -11,8 +11,9 @@ import './orders.css';
 const PAST_PER_PAGE = 4;
 
 /**
- * /account/order-history?page=n: orders delivered or collected, latest first (product rules R9.5,
- * R9.6); each takeaway links to its tracking page and its rating.
+ * /account/order-history?page=n: orders delivered or collected, latest first, dropped ones left
+ * out, in the status words of product rule R9.1 (product rules R9.5, R9.6); each order links to
+ * its own page (R9.14), each takeaway also to its tracking page and its rating.
  */
 export function OrderHistoryPage() {
   useDocumentTitle('Order history');
