@@ -18,6 +18,8 @@ export interface PastaPlanContext {
   /** When the server was read: the cut-offs are judged against it. */
   now: string;
   chosenId: string | null;
+  /** The week being skipped or put back. */
+  weekId: string | null;
   /** The pause being chosen: a resume date, or null for indefinitely. */
   resumeOn: string | null;
   /** The server's refusal, or ours, shown in the error summary. */
@@ -126,6 +128,7 @@ export const pastaPlanMachine = setup({
       return { plans, weeks: data.weeks, now: data.now, chosenId };
     }),
     choosePlan: assign({ chosenId: (_, planId: string) => planId }),
+    assignWeek: assign({ weekId: (_, weekId: string) => weekId }),
     clearMessages: assign({ error: null, notice: null }),
     /** The server's words when it gave some, else ours. */
     assignError: assign({
@@ -145,6 +148,7 @@ export const pastaPlanMachine = setup({
     weeks: [],
     now: new Date(0).toISOString(),
     chosenId: null,
+    weekId: null,
     resumeOn: null,
     error: null,
     notice: null,
@@ -183,12 +187,12 @@ export const pastaPlanMachine = setup({
         'week.skip': {
           guard: { type: 'canSkipWeek', params: ({ event }) => event.weekId },
           target: 'skipping',
-          actions: 'clearMessages',
+          actions: ['clearMessages', { type: 'assignWeek', params: ({ event }) => event.weekId }],
         },
         'week.unskip': {
           guard: { type: 'canUnskipWeek', params: ({ event }) => event.weekId },
           target: 'unskipping',
-          actions: 'clearMessages',
+          actions: ['clearMessages', { type: 'assignWeek', params: ({ event }) => event.weekId }],
         },
         'pause.start': {
           guard: 'canPausePlan',
@@ -207,7 +211,7 @@ export const pastaPlanMachine = setup({
       invoke: {
         id: 'skipWeek',
         src: 'skipWeek',
-        input: ({ event }) => ({ weekId: event.type === 'week.skip' ? event.weekId : '' }),
+        input: ({ context }) => ({ weekId: context.weekId ?? '' }),
         onDone: {
           target: 'viewing',
           actions: [
@@ -226,7 +230,7 @@ export const pastaPlanMachine = setup({
       invoke: {
         id: 'unskipWeek',
         src: 'unskipWeek',
-        input: ({ event }) => ({ weekId: event.type === 'week.unskip' ? event.weekId : '' }),
+        input: ({ context }) => ({ weekId: context.weekId ?? '' }),
         onDone: {
           target: 'viewing',
           actions: [
