@@ -143,7 +143,7 @@ function PlanSummary({ actor, plan }: PastaPlanViewProps & { plan: Plan }) {
   const resuming = useSelector(actor, (s) => s.matches('resuming'));
   const badge = PLAN_BADGE[plan.state];
   return (
-    <section className="card pasta-plan__summary" aria-labelledby="plan-name">
+    <section className="card pasta-plan__summary" aria-label="Your plan">
       <div className="pasta-plan__heading">
         <h2 id="plan-name">{plan.name}</h2>
         <Badge tone={badge.tone}>{badge.text}</Badge>
