@@ -161,18 +161,20 @@ function PlanSummary({ actor, plan }: PastaPlanViewProps & { plan: Plan }) {
             : 'Paused until you resume it: no boxes are delivered or charged.'}
         </p>
       )}
-      <div className="pasta-plan__actions">
-        {canPause && (
-          <Button variant="secondary" onClick={() => actor.send({ type: 'pause.start' })}>
-            {plan.state === 'paused' ? 'Change the pause' : 'Pause plan'}
-          </Button>
-        )}
-        {(canResume || resuming) && (
-          <Button busy={resuming} onClick={() => actor.send({ type: 'plan.resume' })}>
-            Resume plan
-          </Button>
-        )}
-      </div>
+      {(canPause || canResume || resuming) && (
+        <div className="pasta-plan__actions">
+          {canPause && (
+            <Button variant="secondary" onClick={() => actor.send({ type: 'pause.start' })}>
+              {plan.state === 'paused' ? 'Change the pause' : 'Pause plan'}
+            </Button>
+          )}
+          {(canResume || resuming) && (
+            <Button busy={resuming} onClick={() => actor.send({ type: 'plan.resume' })}>
+              Resume plan
+            </Button>
+          )}
+        </div>
+      )}
     </section>
   );
 }
