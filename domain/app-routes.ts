@@ -40,6 +40,7 @@ export const APP_ROUTES = {
   orderHistory: '/account/order-history',
   accountOffers: '/account/offers',
   rewards: '/account/rewards',
+  pastaPlan: '/account/pasta-plan',
 } as const;
 
 export type AppRoute = keyof typeof APP_ROUTES;
@@ -52,6 +53,7 @@ export const ACCOUNT_ROUTES = [
   'orderHistory',
   'accountOffers',
   'rewards',
+  'pastaPlan',
 ] as const satisfies readonly AppRoute[];
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 

@@ -261,6 +261,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schedule_weeks/{id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skips one of the customer's coming weeks: not delivered, not billed (product rule R10.4). Refused after the week's cut-off or once it has its order (R10.5); a week already skipped answers as it is, and the email goes once (R10.6). */
+        post: operations["skipScheduleWeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule_weeks/{id}/unskip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a skipped week back (product rule R10.4), under the same cut-off rule as skipping (R10.5); a week already active answers as it is. */
+        post: operations["unskipScheduleWeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pauses the plan indefinitely, or until `resume_on`: one of its coming delivery dates whose cut-off is ahead, within 12 weeks (product rules R10.7 and R10.8). A paused plan's weeks are not billed. Pausing again changes the resume date. */
+        post: operations["pauseSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resumes a paused plan now (product rule R10.9): billed again from its next week whose cut-off is ahead; weeks whose cut-off passed while it was paused stay unbilled. An active plan answers as it is. */
+        post: operations["activateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store_credit_transactions": {
         parameters: {
             query?: never;
@@ -1291,6 +1367,10 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 state: "created" | "active" | "paused" | "failed" | "cancelled";
+                /** @description A paused plan's first delivery date again; null when not set. */
+                resume_on: string | null;
+                /** @description The plan has at least one order (a created one is then selectable). */
+                has_orders: boolean;
                 number_of_recipes: number;
                 number_of_cocktails: number;
                 delivery_note: string | null;
@@ -1326,6 +1406,8 @@ export interface components {
                 order_id: string | null;
                 /** @description The customer chose the week's dishes. */
                 picked: boolean;
+                /** @description The box's dishes: its order's, else the customer's picks; empty when the chef will choose. */
+                recipes: string[];
             };
         };
         StoreCreditTransactionResource: {
@@ -2051,6 +2133,28 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDocument"];
             };
         };
+        /** @description The subscription. */
+        Subscription: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SubscriptionResource"];
+                };
+            };
+        };
+        /** @description The schedule week. */
+        ScheduleWeek: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ScheduleWeekResource"];
+                };
+            };
+        };
         /** @description Accepted; the message to show. */
         Accepted: {
             headers: {
@@ -2563,6 +2667,89 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    skipScheduleWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ScheduleWeek"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    unskipScheduleWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ScheduleWeek"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    pauseSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The first delivery date again; without it, paused indefinitely.
+                     */
+                    resume_on?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Subscription"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    activateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Subscription"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listStoreCreditTransactions: {

@@ -785,6 +785,8 @@ export const subscriptions = pgTable(
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
+    /** A paused plan's first delivery again (product rule R10.8); null: paused indefinitely. */
+    resumeOn: date('resume_on'),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

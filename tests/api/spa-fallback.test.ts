@@ -48,6 +48,7 @@ describe('the SPA fallback (product rule R1.13)', () => {
     '/account',
     '/account/upcoming-orders',
     '/account/order-history',
+    '/account/pasta-plan',
   ])('answers a screen of the app, %s, with the shell and 200', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
@@ -58,7 +59,7 @@ describe('the SPA fallback (product rule R1.13)', () => {
     '/no-such-page',
     '/events/themes',
     '/gift-boxes',
-    '/account/pasta-plan',
+    '/account/payment-methods',
     '/restaurant/106/extra',
     '/menu/nothing-here',
   ])('answers a path that is no screen, %s, with the shell and 404', async (url) => {

@@ -34,7 +34,8 @@ describe('isAppPath', () => {
 
   it('knows no screen the app does not have', () => {
     expect(isAppPath('/gift-boxes')).toBe(false);
-    expect(isAppPath('/account/pasta-plan')).toBe(false);
+    expect(isAppPath('/account/payment-methods')).toBe(false);
+    expect(isAppPath('/account/pasta-plan')).toBe(true);
   });
 
   it("keeps the wallet's return screens in step with the wallet", () => {

@@ -1,5 +1,8 @@
+import type { Queryable } from '../../db/database';
 import type { OperationHandlers } from '../../http/handler';
+import { notFound } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
+import { activatePlan, pausePlan, setWeekState } from '../../services/subscriptions/pasta-plan';
 import { isoDate } from '../../services/subscriptions/schedule-dates';
 import {
   customerSubscriptions,
@@ -10,66 +13,116 @@ import type { Deps } from '../../deps';
 const idOrNull = (id: number | null) => (id === null ? null : String(id));
 const snake = (flag: string) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export function subscriptionHandlers({
-  db,
-  now,
-}: Deps): OperationHandlers<'listSubscriptions' | 'listScheduleWeeks'> {
+type SubscriptionEntry = Awaited<ReturnType<typeof customerSubscriptions>>[number];
+type WeekEntry = Awaited<ReturnType<typeof futureScheduleWeeks>>[number];
+
+const subscriptionResource = ({ subscription, schedule, hasOrders }: SubscriptionEntry) => ({
+  type: 'subscriptions' as const,
+  id: String(subscription.id),
+  attributes: {
+    name: subscription.name,
+    state: subscription.state,
+    number_of_recipes: subscription.numberOfRecipes,
+    number_of_cocktails: subscription.numberOfCocktails,
+    delivery_note: subscription.deliveryNote,
+    dietary: Object.fromEntries(
+      Object.entries(subscription.dietary).map(([flag, on]) => [snake(flag), on]),
+    ),
+    shipping_address_id: idOrNull(subscription.shippingAddressId),
+    billing_address_id: idOrNull(subscription.billingAddressId),
+    payment_method_id: idOrNull(subscription.paymentMethodId),
+    schedule: schedule
+      ? {
+          delivery_day: schedule.deliveryDay,
+          first_delivery: schedule.firstDelivery,
+          frequency: schedule.frequency,
+        }
+      : null,
+    resume_on: subscription.resumeOn,
+    has_orders: hasOrders,
+  },
+});
+
+const weekResource = ({ week, subscriptionId, orderId, picked, recipes }: WeekEntry) => ({
+  type: 'schedule_weeks' as const,
+  id: String(week.id),
+  attributes: {
+    subscription_id: String(subscriptionId),
+    start_date: week.startDate,
+    delivery_date: week.deliveryDate,
+    original_delivery_date: week.originalDeliveryDate,
+    billing_date: week.billingDate.toISOString(),
+    state: week.state,
+    order_id: idOrNull(orderId),
+    picked,
+    recipes,
+  },
+});
+
+async function subscriptionOf(db: Queryable, customerId: number, id: number) {
+  const entry = (await customerSubscriptions(db, customerId)).find(
+    (row) => row.subscription.id === id,
+  );
+  if (!entry) throw notFound('Subscription');
+  return { data: subscriptionResource(entry) };
+}
+
+async function weekOf(db: Queryable, customerId: number, weekId: number, today: string) {
+  const [entry] = await futureScheduleWeeks(db, customerId, today, { weekId });
+  if (!entry) throw notFound('Schedule week');
+  return { data: weekResource(entry) };
+}
+
+export function subscriptionHandlers(
+  deps: Deps,
+): OperationHandlers<
+  | 'listSubscriptions'
+  | 'listScheduleWeeks'
+  | 'skipScheduleWeek'
+  | 'unskipScheduleWeek'
+  | 'pauseSubscription'
+  | 'activateSubscription'
+> {
+  const { db, now } = deps;
+  const planDeps = { db, mailer: deps.mailer, now, publicUrl: deps.config.publicUrl };
   return {
     listSubscriptions: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
       const rows = await customerSubscriptions(db, customer.id);
-      return {
-        data: rows.map(({ subscription, schedule }) => ({
-          type: 'subscriptions' as const,
-          id: String(subscription.id),
-          attributes: {
-            name: subscription.name,
-            state: subscription.state,
-            number_of_recipes: subscription.numberOfRecipes,
-            number_of_cocktails: subscription.numberOfCocktails,
-            delivery_note: subscription.deliveryNote,
-            dietary: Object.fromEntries(
-              Object.entries(subscription.dietary).map(([flag, on]) => [snake(flag), on]),
-            ),
-            shipping_address_id: idOrNull(subscription.shippingAddressId),
-            billing_address_id: idOrNull(subscription.billingAddressId),
-            payment_method_id: idOrNull(subscription.paymentMethodId),
-            schedule: schedule
-              ? {
-                  delivery_day: schedule.deliveryDay,
-                  first_delivery: schedule.firstDelivery,
-                  frequency: schedule.frequency,
-                }
-              : null,
-          },
-        })),
-      };
+      return { data: rows.map(subscriptionResource) };
     },
 
     listScheduleWeeks: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
-      const rows = await futureScheduleWeeks(
-        db,
-        customer.id,
-        isoDate(now()),
-        request.query['filter[subscription_id]'],
-      );
-      return {
-        data: rows.map(({ week, subscriptionId, orderId, picked }) => ({
-          type: 'schedule_weeks' as const,
-          id: String(week.id),
-          attributes: {
-            subscription_id: String(subscriptionId),
-            start_date: week.startDate,
-            delivery_date: week.deliveryDate,
-            original_delivery_date: week.originalDeliveryDate,
-            billing_date: week.billingDate.toISOString(),
-            state: week.state,
-            order_id: idOrNull(orderId),
-            picked,
-          },
-        })),
-      };
+      const rows = await futureScheduleWeeks(db, customer.id, isoDate(now()), {
+        subscriptionId: request.query['filter[subscription_id]'],
+      });
+      return { data: rows.map(weekResource) };
+    },
+
+    skipScheduleWeek: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const id = await setWeekState(planDeps, customer, request.params.id, 'skipped');
+      return weekOf(db, customer.id, id, isoDate(now()));
+    },
+
+    unskipScheduleWeek: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const id = await setWeekState(planDeps, customer, request.params.id, 'active');
+      return weekOf(db, customer.id, id, isoDate(now()));
+    },
+
+    pauseSubscription: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const resumeOn = request.body.resume_on ?? null;
+      const id = await pausePlan(planDeps, customer, request.params.id, resumeOn);
+      return subscriptionOf(db, customer.id, id);
+    },
+
+    activateSubscription: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const id = await activatePlan(planDeps, customer, request.params.id);
+      return subscriptionOf(db, customer.id, id);
     },
   };
 }

@@ -35,6 +35,7 @@ import { orderAddressOf } from '../order-address';
 import type { PaymentGateway } from '../payments/gateway';
 import { PaymentDeclinedError, payOrder } from '../payments/payment-service';
 import { chefPicks, type DietaryFlags } from './chef-picks';
+import { resumeDuePlans } from './pasta-plan';
 import { addDays, isoDate, mondayOf, plannedWeeks, WEEKS_AHEAD } from './schedule-dates';
 import { variantDetails, weeklyMenu } from './weekly-menu';
 
@@ -81,6 +82,7 @@ interface WrittenOrder {
 export async function runBilling(deps: BillingDeps, asOf: Date): Promise<BillingRun> {
   const { db } = deps;
   await activatePaidSubscriptions(db, deps.now());
+  await resumeDuePlans(db, asOf);
   await extendSchedules(db, asOf);
 
   const run: BillingRun = { asOf, ordersCreated: 0, charged: 0, failed: 0 };
@@ -123,14 +125,18 @@ async function activatePaidSubscriptions(db: Database, now: Date) {
     );
 }
 
-/** Keeps WEEKS_AHEAD weeks planned for every billable schedule; skipped weeks stay skipped. */
+/**
+ * Keeps WEEKS_AHEAD weeks planned for every billable or paused schedule; skipped weeks stay
+ * skipped. A paused plan's weeks are planned too, so the customer sees and can skip the weeks
+ * after a pause (product rule R10.12); the job never bills them while it is paused.
+ */
 export async function extendSchedules(db: Database, asOf: Date) {
   const thisWeek = mondayOf(isoDate(asOf));
   const rows = await db
     .select({ schedule: schedules })
     .from(schedules)
     .innerJoin(subscriptions, eq(subscriptions.id, schedules.subscriptionId))
-    .where(inArray(subscriptions.state, [...BILLABLE_STATES]));
+    .where(inArray(subscriptions.state, [...BILLABLE_STATES, 'paused']));
   for (const { schedule } of rows) {
     const weeks = plannedWeeks(schedule, addDays(thisWeek, 7 * WEEKS_AHEAD)).filter(
       (week) => week.startDate >= thisWeek,

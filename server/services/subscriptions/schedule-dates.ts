@@ -40,5 +40,8 @@ export function plannedWeeks(
   return weeks;
 }
 
-/** How far ahead a schedule's weeks are kept, so the customer can pick and skip them. */
-export const WEEKS_AHEAD = 6;
+/**
+ * How far ahead a schedule's weeks are kept, so the customer can pick and skip them: the pasta
+ * plan shows at least 8 coming weeks (product rule R10.12).
+ */
+export const WEEKS_AHEAD = 8;

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import {
+  orderLineItems,
   orders,
   scheduleWeekPicks,
   scheduleWeeks,
@@ -8,6 +9,7 @@ import {
   subscriptions,
 } from '../../db/schema';
 import { addDays } from './schedule-dates';
+import { variantDetails } from './weekly-menu';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -28,13 +30,23 @@ export function compareSubscriptions(a: SubscriptionRow, b: SubscriptionRow): nu
 export async function customerSubscriptions(
   db: Queryable,
   customerId: number,
-): Promise<{ subscription: SubscriptionRow; schedule: ScheduleRow | null }[]> {
+): Promise<{ subscription: SubscriptionRow; schedule: ScheduleRow | null; hasOrders: boolean }[]> {
   const rows = await db
     .select({ subscription: subscriptions, schedule: schedules })
     .from(subscriptions)
     .leftJoin(schedules, eq(schedules.subscriptionId, subscriptions.id))
     .where(eq(subscriptions.customerId, customerId));
-  return rows.sort((a, b) => compareSubscriptions(a.subscription, b.subscription));
+  // Spec section 4: a created plan is selectable once it has an order.
+  const withOrders = await db
+    .selectDistinct({ subscriptionId: orders.subscriptionId })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), isNotNull(orders.subscriptionId)));
+  return rows
+    .map((row) => ({
+      ...row,
+      hasOrders: withOrders.some((o) => o.subscriptionId === row.subscription.id),
+    }))
+    .sort((a, b) => compareSubscriptions(a.subscription, b.subscription));
 }
 
 /** Product rule R10.2: only active or skipped weeks from yesterday onward count as future. */
@@ -42,7 +54,7 @@ export async function futureScheduleWeeks(
   db: Queryable,
   customerId: number,
   today: string,
-  subscriptionId?: number,
+  filter: { subscriptionId?: number; weekId?: number } = {},
 ) {
   const rows = await db
     .select({ week: scheduleWeeks, subscriptionId: subscriptions.id })
@@ -52,9 +64,11 @@ export async function futureScheduleWeeks(
     .where(
       and(
         eq(subscriptions.customerId, customerId),
-        subscriptionId ? eq(subscriptions.id, subscriptionId) : undefined,
+        filter.subscriptionId ? eq(subscriptions.id, filter.subscriptionId) : undefined,
+        filter.weekId ? eq(scheduleWeeks.id, filter.weekId) : undefined,
         inArray(scheduleWeeks.state, ['active', 'skipped']),
-        gte(scheduleWeeks.deliveryDate, addDays(today, -1)),
+        // One week asked for by id is answered whatever its date (after a change to it).
+        filter.weekId ? undefined : gte(scheduleWeeks.deliveryDate, addDays(today, -1)),
       ),
     )
     .orderBy(asc(scheduleWeeks.deliveryDate), asc(scheduleWeeks.id));
@@ -66,14 +80,43 @@ export async function futureScheduleWeeks(
           .from(orders)
           .where(inArray(orders.scheduleWeekId, ids)),
         db
-          .select({ scheduleWeekId: scheduleWeekPicks.scheduleWeekId })
+          .select({
+            scheduleWeekId: scheduleWeekPicks.scheduleWeekId,
+            variantId: scheduleWeekPicks.variantId,
+          })
           .from(scheduleWeekPicks)
-          .where(inArray(scheduleWeekPicks.scheduleWeekId, ids)),
+          .where(inArray(scheduleWeekPicks.scheduleWeekId, ids))
+          .orderBy(asc(scheduleWeekPicks.id)),
       ])
     : [[], []];
-  return rows.map((row) => ({
-    ...row,
-    orderId: weekOrders.find((o) => o.scheduleWeekId === row.week.id)?.id ?? null,
-    picked: picks.some((p) => p.scheduleWeekId === row.week.id),
-  }));
+  const [orderLines, pickDetails] = await Promise.all([
+    weekOrders.length
+      ? db
+          .select({ orderId: orderLineItems.orderId, title: orderLineItems.title })
+          .from(orderLineItems)
+          .where(
+            inArray(
+              orderLineItems.orderId,
+              weekOrders.map((o) => o.id),
+            ),
+          )
+          .orderBy(asc(orderLineItems.id))
+      : [],
+    variantDetails(
+      db,
+      picks.map((pick) => pick.variantId),
+    ),
+  ]);
+  return rows.map((row) => {
+    const orderId = weekOrders.find((o) => o.scheduleWeekId === row.week.id)?.id ?? null;
+    const weekPicks = picks.filter((p) => p.scheduleWeekId === row.week.id);
+    // The box's dishes: its order's once billed, else the customer's picks (product rule R10.12).
+    const recipes =
+      orderId !== null
+        ? orderLines.filter((line) => line.orderId === orderId).map((line) => line.title)
+        : weekPicks.flatMap(
+            (pick) => pickDetails.find((d) => d.id === pick.variantId)?.title ?? [],
+          );
+    return { ...row, orderId, picked: weekPicks.length > 0, recipes };
+  });
 }

@@ -10,6 +10,7 @@ import { MyDetailsPage } from './my-details-page';
 import { RewardsPage } from './rewards-page';
 import { OrderHistoryPage } from './order-history-page';
 import { UpcomingOrdersPage } from './upcoming-orders-page';
+import { PastaPlanPage } from '../../app/account-flow-pages';
 
 /** Product rule R1.13: every account screen of APP_ROUTES has its element here. */
 const accountElements = (customer: Customer) =>
@@ -20,6 +21,7 @@ const accountElements = (customer: Customer) =>
     orderHistory: <OrderHistoryPage />,
     accountOffers: <Navigate to={APP_ROUTES.rewards} replace />,
     rewards: <RewardsPage customer={customer} />,
+    pastaPlan: <PastaPlanPage />,
   }) satisfies Record<AccountRoute, ReactElement>;
 
 /**

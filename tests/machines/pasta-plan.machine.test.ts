@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createActor,
+  type NonReducibleUnknown,
+  type SnapshotFrom,
+  type StateValueFrom,
+} from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { PASTA_PLAN_MESSAGES } from '../../domain/pasta-plan';
+import {
+  chosenWeeks,
+  pastaPlanMachine,
+  type Plan,
+  type PlanData,
+  type PlanWeek,
+  type PastaPlanEvent,
+} from '../../machines/pasta-plan/pasta-plan.machine';
+import {
+  matchesStateKey,
+  stateKey,
+  takenEdges,
+  transitionPaths,
+  untakenTransitions,
+  walkPaths,
+  WALK_TIMEOUT_MS,
+} from './support/model-paths';
+import { pendingCalls } from './support/pending-calls';
+
+type Snapshot = SnapshotFrom<typeof pastaPlanMachine>;
+
+/** Tuesday 24 November 2026: week 2's cut-off (Friday 27th, 12:00) is ahead, week 1's passed. */
+const now = '2026-11-24T06:00:00.000Z';
+const schedule = { deliveryDay: 3, firstDelivery: '2026-11-25', frequency: 1 };
+const weekly: Plan = {
+  id: '1',
+  name: 'Pasta plan',
+  state: 'active',
+  numberOfRecipes: 2,
+  resumeOn: null,
+  hasOrders: true,
+  schedule,
+};
+const pausedPlan: Plan = { ...weekly, id: '2', name: 'Second plan', state: 'paused' };
+const cancelledPlan: Plan = { ...weekly, id: '3', state: 'cancelled' };
+const week = (id: string, deliveryDate: string, billingDate: string): PlanWeek => ({
+  id,
+  subscriptionId: '1',
+  deliveryDate,
+  billingDate,
+  state: 'active',
+  orderId: null,
+  recipes: [],
+});
+const ordered = { ...week('11', '2026-11-25', '2026-11-20T12:00:00.000Z'), orderId: '90' };
+const open = week('12', '2026-12-02', '2026-11-27T12:00:00.000Z');
+const skipped = {
+  ...week('13', '2026-12-09', '2026-12-04T12:00:00.000Z'),
+  state: 'skipped' as const,
+};
+const plans: PlanData = {
+  plans: [weekly, pausedPlan, cancelledPlan],
+  weeks: [ordered, open, skipped],
+  now,
+};
+const noPlan: PlanData = { plans: [cancelledPlan], weeks: [], now };
+const resumeOn = '2026-12-16';
+const afterPause: PlanData = {
+  ...plans,
+  plans: [{ ...weekly, state: 'paused', resumeOn }, pausedPlan],
+};
+const refused = { status: 409, message: PASTA_PLAN_MESSAGES.tooLate };
+
+const modelEvents = [
+  { type: 'xstate.done.actor.loadPlan', output: plans },
+  { type: 'xstate.done.actor.loadPlan', output: noPlan },
+  { type: 'xstate.error.actor.loadPlan', error: { status: 0, message: null } },
+  { type: 'plan.retry' },
+  { type: 'plan.choose', planId: '2' },
+  { type: 'plan.choose', planId: '3' },
+  { type: 'week.skip', weekId: '12' },
+  { type: 'week.skip', weekId: '11' },
+  { type: 'week.unskip', weekId: '13' },
+  { type: 'xstate.done.actor.skipWeek', output: plans },
+  { type: 'xstate.error.actor.skipWeek', error: refused },
+  { type: 'xstate.done.actor.unskipWeek', output: plans },
+  { type: 'xstate.error.actor.unskipWeek', error: refused },
+  { type: 'pause.start' },
+  { type: 'pause.choose', until: null },
+  { type: 'pause.choose', until: resumeOn },
+  { type: 'pause.choose', until: '' },
+  { type: 'pause.confirm' },
+  { type: 'pause.back' },
+  { type: 'pause.cancel' },
+  { type: 'xstate.done.actor.pausePlan', output: afterPause },
+  { type: 'xstate.error.actor.pausePlan', error: { status: 400, message: 'Choose another date' } },
+  { type: 'plan.resume' },
+  { type: 'xstate.done.actor.resumePlan', output: plans },
+  { type: 'xstate.error.actor.resumePlan', error: { status: 0, message: null } },
+] as unknown as PastaPlanEvent[];
+
+type CallName = 'loadPlan' | 'skipWeek' | 'unskipWeek' | 'pausePlan' | 'resumePlan';
+type ModelEventType = PastaPlanEvent['type'] | `xstate.${'done' | 'error'}.actor.${CallName}`;
+type Executor = (step: { event: { type: string } }) => Promise<void>;
+
+const serialize = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.chosenId,
+    s.context.plans.find((p) => p.id === s.context.chosenId)?.state,
+    s.context.resumeOn,
+    s.context.error !== null,
+  ]);
+
+const model = new TestModel(pastaPlanMachine, {
+  events: modelEvents,
+  serializeState: serialize,
+  stateMatcher: matchesStateKey,
+});
+
+/** One assertion per state the plan rests in: a new state fails to compile until it has one. */
+const stateAssertions = {
+  loading: (s) => expect(s.hasTag('busy')).toBe(true),
+  loadFailed: (s) => expect(s.can({ type: 'plan.retry' })).toBe(true),
+  noPlan: (s) => expect(s.context.plans).toEqual([]),
+  viewing: (s) => {
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.context.plans.map((p) => p.id)).not.toContain('3');
+    expect(chosenWeeks(s.context).every((w) => w.subscriptionId === s.context.chosenId)).toBe(true);
+    // The week whose cut-off passed cannot be skipped (product rule R10.5).
+    expect(s.can({ type: 'week.skip', weekId: '11' })).toBe(false);
+  },
+  skipping: (s) => expect(s.hasTag('busy')).toBe(true),
+  unskipping: (s) => expect(s.hasTag('busy')).toBe(true),
+  pauseChoosing: (s) => expect(s.can({ type: 'pause.cancel' })).toBe(true),
+  pauseConfirming: (s) => expect([null, resumeOn]).toContain(s.context.resumeOn),
+  pausing: (s) => expect(s.hasTag('busy')).toBe(true),
+  resuming: (s) => expect(s.hasTag('busy')).toBe(true),
+} satisfies Record<StateValueFrom<typeof pastaPlanMachine>, (s: Snapshot) => void>;
+
+function createHarness(persisted?: unknown) {
+  const { fake, settle } = pendingCalls();
+  const actor = createActor(
+    pastaPlanMachine.provide({
+      actors: {
+        loadPlan: fake<PlanData, NonReducibleUnknown>('loadPlan'),
+        skipWeek: fake<PlanData, { weekId: string }>('skipWeek'),
+        unskipWeek: fake<PlanData, { weekId: string }>('unskipWeek'),
+        pausePlan: fake<PlanData, { planId: string; resumeOn: string | null }>('pausePlan'),
+        resumePlan: fake<PlanData, { planId: string }>('resumePlan'),
+      },
+    }),
+    persisted ? { snapshot: persisted as Snapshot } : {},
+  ).start();
+  const send: Executor = async ({ event }) => void actor.send(event as PastaPlanEvent);
+  const call: Executor = ({ event }) => settle(event);
+  // A new event or call without its executor fails to compile.
+  const events = {
+    'plan.choose': send,
+    'plan.retry': send,
+    'plan.resume': send,
+    'week.skip': send,
+    'week.unskip': send,
+    'pause.start': send,
+    'pause.choose': send,
+    'pause.confirm': send,
+    'pause.back': send,
+    'pause.cancel': send,
+    'xstate.done.actor.loadPlan': call,
+    'xstate.error.actor.loadPlan': call,
+    'xstate.done.actor.skipWeek': call,
+    'xstate.error.actor.skipWeek': call,
+    'xstate.done.actor.unskipWeek': call,
+    'xstate.error.actor.unskipWeek': call,
+    'xstate.done.actor.pausePlan': call,
+    'xstate.error.actor.pausePlan': call,
+    'xstate.done.actor.resumePlan': call,
+    'xstate.error.actor.resumePlan': call,
+  } satisfies Record<ModelEventType, Executor>;
+  return { actor, events };
+}
+
+const paths = transitionPaths(model, modelEvents);
+
+describe('pasta plan machine: every generated path', () => {
+  it(
+    `walks ${paths.length} paths, one per transition`,
+    async () => {
+      await walkPaths(paths, (persisted) => createHarness(persisted), stateAssertions);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it('reaches every state (coverage guard)', () => {
+    const reached = new Set(
+      paths.flatMap((p) => p.steps.map((step) => stateKey(step.state.value))),
+    );
+    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
+  });
+
+  it('takes every transition (coverage guard)', () => {
+    expect(untakenTransitions(pastaPlanMachine, takenEdges(paths))).toEqual([]);
+  });
+});
+
+describe('pasta plan machine: the rules', () => {
+  const loaded = async (data: PlanData = plans) => {
+    const { actor, events } = createHarness();
+    await events['xstate.done.actor.loadPlan']({
+      event: { type: 'xstate.done.actor.loadPlan', output: data } as { type: string },
+    });
+    return { actor, events };
+  };
+
+  it('offers only selectable plans, the first chosen, and its weeks', async () => {
+    const { actor } = await loaded();
+    const { context } = actor.getSnapshot();
+    expect(context.plans.map((p) => p.id)).toEqual(['1', '2']);
+    expect(context.chosenId).toBe('1');
+    expect(chosenWeeks(context).map((w) => w.id)).toEqual(['11', '12', '13']);
+  });
+
+  it('skips only an active week before its cut-off, unskips only a skipped one', async () => {
+    const { actor } = await loaded();
+    const s = actor.getSnapshot();
+    expect(s.can({ type: 'week.skip', weekId: '12' })).toBe(true);
+    expect(s.can({ type: 'week.skip', weekId: '11' })).toBe(false);
+    expect(s.can({ type: 'week.skip', weekId: '13' })).toBe(false);
+    expect(s.can({ type: 'week.unskip', weekId: '13' })).toBe(true);
+    expect(s.can({ type: 'week.unskip', weekId: '12' })).toBe(false);
+  });
+
+  it('shows the server’s words when a skip is refused, and the plan stays as it was', async () => {
+    const { actor, events } = await loaded();
+    actor.send({ type: 'week.skip', weekId: '12' });
+    expect(actor.getSnapshot().value).toBe('skipping');
+    await events['xstate.error.actor.skipWeek']({
+      event: { type: 'xstate.error.actor.skipWeek', error: refused } as { type: string },
+    });
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(actor.getSnapshot().context.error).toBe(PASTA_PLAN_MESSAGES.tooLate);
+  });
+
+  it('asks for a resume date when "until a date" has none, and only offers the plan’s weeks', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'pause.start' });
+    actor.send({ type: 'pause.choose', until: '' });
+    expect(actor.getSnapshot().context.error).toBe(PASTA_PLAN_MESSAGES.chooseResumeDate);
+    actor.send({ type: 'pause.choose', until: '2026-12-17' });
+    expect(actor.getSnapshot().value).toBe('pauseChoosing');
+    actor.send({ type: 'pause.choose', until: resumeOn });
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'pauseConfirming',
+      context: { resumeOn, error: null },
+    });
+  });
+
+  it('confirms a pause with a toast message, then offers resume instead of pause', async () => {
+    const { actor, events } = await loaded();
+    actor.send({ type: 'pause.start' });
+    actor.send({ type: 'pause.choose', until: resumeOn });
+    actor.send({ type: 'pause.confirm' });
+    await events['xstate.done.actor.pausePlan']({
+      event: { type: 'xstate.done.actor.pausePlan', output: afterPause } as { type: string },
+    });
+    const s = actor.getSnapshot();
+    expect(s.context).toMatchObject({ notice: PASTA_PLAN_MESSAGES.paused, noticeId: 1 });
+    expect(s.can({ type: 'plan.resume' })).toBe(true);
+    expect(s.can({ type: 'pause.start' })).toBe(true);
+  });
+
+  it('shows the page for no plan when none is selectable', async () => {
+    const { actor } = await loaded(noPlan);
+    expect(actor.getSnapshot().value).toBe('noPlan');
+  });
+});
