@@ -3,10 +3,13 @@ import { APP_ROUTES, isAppPath } from '../../../domain/app-routes';
 export interface MenuItem {
   label: string;
   to: string;
+  /** False for an entry whose path exists but whose own screen does not yet. */
+  built?: boolean;
 }
 
 /** Product rule R1.14: a menu offers an entry only when its screen exists. */
-const available = (items: readonly MenuItem[]) => items.filter((item) => isAppPath(item.to));
+const available = (items: readonly MenuItem[]) =>
+  items.filter((item) => item.built !== false && isAppPath(item.to));
 
 /** Product rule R1.3, navigation: the menus and their entries, as the product wants them. */
 const ACCOUNT_MENU_WANTED = [
@@ -14,7 +17,9 @@ const ACCOUNT_MENU_WANTED = [
   { label: 'Orders', to: APP_ROUTES.upcomingOrders },
   { label: 'Order history', to: APP_ROUTES.orderHistory },
   { label: 'Pasta plan', to: '/account/pasta-plan' },
-  { label: 'Plan settings', to: '/account/pasta-plan?settings=1' },
+  // Its screen (recipes, frequency, day, dietary flags) is not built yet: the path alone would open
+  // the plan page, so it stays out of the menu until then (issue 12).
+  { label: 'Plan settings', to: '/account/pasta-plan?settings=1', built: false },
   { label: 'Rewards', to: APP_ROUTES.rewards },
   { label: 'Profile', to: APP_ROUTES.accountDetails },
   { label: 'Help', to: APP_ROUTES.support },

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { APP_ROUTES } from '../../../domain/app-routes';
 import type { components } from '../../../openapi/schema';
 import { api, unwrap } from '../../api/client';
 import { toEntity, type Entity } from '../../api/json-api';
@@ -45,6 +47,9 @@ export function PlanWeeksSection() {
           </li>
         ))}
       </ul>
+      <p>
+        <Link to={APP_ROUTES.pastaPlan}>Skip a week or pause your plan</Link>
+      </p>
     </section>
   );
 }
