@@ -33,7 +33,7 @@ export interface PlanSchedule {
   frequency: number;
 }
 
-/** Spec section 4: selectable plans are active, paused, failed, or created with an order. */
+/** Product rule R10.11: selectable plans are active, paused, failed, or created with an order. */
 export function isSelectableSubscription(plan: {
   state: SubscriptionState;
   hasOrders: boolean;
@@ -41,7 +41,7 @@ export function isSelectableSubscription(plan: {
   return plan.state === 'created' ? plan.hasOrders : plan.state !== 'cancelled';
 }
 
-/** Spec section 4: the number of active plans is counted. */
+/** Product rule R10.11: the number of active plans is counted. */
 export const activeCount = (plans: readonly { state: SubscriptionState }[]) =>
   plans.filter((plan) => plan.state === 'active').length;
 

@@ -120,7 +120,7 @@ export const pastaPlanMachine = setup({
   },
   actions: {
     assignData: assign(({ context }, data: PlanData) => {
-      // Spec section 4: only selectable plans are offered; the list keeps the server's order.
+      // Product rule R10.11: only selectable plans are offered; the list keeps the server's order.
       const plans = data.plans.filter(isSelectableSubscription);
       const chosenId = plans.some((plan) => plan.id === context.chosenId)
         ? context.chosenId

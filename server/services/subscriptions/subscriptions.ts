@@ -36,7 +36,7 @@ export async function customerSubscriptions(
     .from(subscriptions)
     .leftJoin(schedules, eq(schedules.subscriptionId, subscriptions.id))
     .where(eq(subscriptions.customerId, customerId));
-  // Spec section 4: a created plan is selectable once it has an order.
+  // Product rule R10.11: a created plan is selectable once it has an order.
   const withOrders = await db
     .selectDistinct({ subscriptionId: orders.subscriptionId })
     .from(orders)
