@@ -146,7 +146,10 @@ describe('PUT /customers/paperless (R2.16)', () => {
     const { browser, stored } = await signedUp();
     const db = testApp().database.db;
     const id = (await stored())?.id ?? 0;
-    await db.update(customers).set({ tags: ['vip'] }).where(eq(customers.id, id));
+    await db
+      .update(customers)
+      .set({ tags: ['vip'] })
+      .where(eq(customers.id, id));
 
     const on = await browser.put('/customers/paperless', { paperless: true });
     expect(on.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { debounce, PAPERLESS_DEBOUNCE_MS } from '../../domain/debounce';
+import { debounce, PAPERLESS_DEBOUNCE_MS } from '../../src/app/debounce';
 
 describe('debounce (R2.16, paperless toggle)', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -102,7 +102,9 @@ export function customerHandlers({
       const body = request.body;
       const phone = body.phone === undefined ? undefined : checkedPhone(body.phone);
       const dateOfBirth =
-        body.date_of_birth === undefined ? undefined : checkedDateOfBirth(body.date_of_birth, now());
+        body.date_of_birth === undefined
+          ? undefined
+          : checkedDateOfBirth(body.date_of_birth, now());
       const [updated] = await db
         .update(customers)
         .set({

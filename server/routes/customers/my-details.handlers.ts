@@ -1,9 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  DATE_OF_BIRTH_MESSAGES,
-  dateOfBirthError,
-  ukToday,
-} from '../../../domain/date-of-birth';
+import { DATE_OF_BIRTH_MESSAGES, dateOfBirthError, ukToday } from '../../../domain/date-of-birth';
 import { normaliseUkPhone, UK_PHONE_HINT } from '../../../domain/phone';
 import { customers } from '../../db/schema';
 import type { Deps } from '../../deps';
