@@ -108,6 +108,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/date_of_birth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set (or, with null, clear) the signed-in customer's date of birth (R2.13): an ISO date (YYYY-MM-DD) that is a real calendar day, in the past, on or after 1 January 1900, and makes the customer at least 18 today in the UK. 400 `invalid_date_of_birth` with the message otherwise; nothing is written then. */
+        put: operations["updateDateOfBirth"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set (or, with null or an empty string, clear) the signed-in customer's phone. The UK rule (R3.5, R2.14): a leading 0 is read as +44, a 0044 prefix is accepted, the number must be a valid GB number; it is stored in E.164 form (+447812345678). 400 `invalid_phone` otherwise; nothing is written then. */
+        put: operations["updatePhone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/paperless": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn paperless on or off (R2.16): the customer's tags include `paperless` exactly when it is on. Setting the value it already has changes nothing. */
+        put: operations["updatePaperless"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/password_reset": {
         parameters: {
             query?: never;
@@ -2404,6 +2455,69 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateDateOfBirth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date_of_birth: string | null;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Customer"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updatePhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string | null;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Customer"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updatePaperless: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paperless: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Customer"];
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];

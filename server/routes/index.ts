@@ -14,6 +14,7 @@ import { relayHandlers } from './relay/relay.handlers';
 import { deliveryEstimationHandlers } from './delivery-estimation/delivery-estimation.handlers';
 import { voucherHandlers } from './vouchers/vouchers.handlers';
 import { customerHandlers } from './customers/customers.handlers';
+import { myDetailsHandlers } from './customers/my-details.handlers';
 import { devEmailHandlers } from './dev/dev-emails.handlers';
 import { menuHandlers } from './restaurants/menu.handlers';
 import { restaurantHandlers } from './restaurants/restaurants.handlers';
@@ -34,6 +35,7 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...timeSlotHandlers(deps),
     ...sessionHandlers(deps),
     ...customerHandlers(deps),
+    ...myDetailsHandlers(deps),
     ...devEmailHandlers(deps),
     ...postcodeHandlers(deps),
     ...basketHandlers(deps),

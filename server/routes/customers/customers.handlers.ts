@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { normaliseUkPhone } from '../../../domain/phone';
 import { accessTokens, customers, sessions } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
@@ -15,6 +14,7 @@ import { newSecret } from '../../services/tokens';
 import { enqueueVerificationEmail } from '../../services/email-verification';
 import type { Deps } from '../../deps';
 import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
+import { checkedDateOfBirth, checkedPhone } from './my-details.handlers';
 import { passwordResetEmail } from './password-reset-email';
 
 const RESET_TOKEN_MINUTES = 60;
@@ -100,25 +100,18 @@ export function customerHandlers({
     updateMe: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
       const body = request.body;
-      let phone: string | null | undefined = body.phone;
-      if (typeof phone === 'string' && phone.trim() !== '') {
-        phone = normaliseUkPhone(phone);
-        if (!phone) {
-          throw new ApiError(400, 'invalid_phone', 'Invalid phone number', {
-            detail: 'Enter a UK phone number, like 07812 345678 or +44 7812 345678',
-            pointer: '/phone',
-          });
-        }
-      } else if (phone === '') {
-        phone = null;
-      }
+      const phone = body.phone === undefined ? undefined : checkedPhone(body.phone);
+      const dateOfBirth =
+        body.date_of_birth === undefined
+          ? undefined
+          : checkedDateOfBirth(body.date_of_birth, now());
       const [updated] = await db
         .update(customers)
         .set({
           ...(body.first_name !== undefined && { firstName: body.first_name.trim() }),
           ...(body.last_name !== undefined && { lastName: body.last_name.trim() }),
           ...(phone !== undefined && { phone }),
-          ...(body.date_of_birth !== undefined && { dateOfBirth: body.date_of_birth }),
+          ...(dateOfBirth !== undefined && { dateOfBirth }),
           ...(body.accepts_emails !== undefined && { acceptsEmails: body.accepts_emails }),
           ...(body.accepts_sms !== undefined && { acceptsSms: body.accepts_sms }),
           ...(body.accepts_mail !== undefined && { acceptsMail: body.accepts_mail }),

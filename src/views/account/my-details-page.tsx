@@ -10,7 +10,10 @@ import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { newPasswordErrors } from '../../../domain/account-forms';
+import { hasNoPlusSign, isValidUkPhone, UK_PHONE_HINT } from '../../../domain/phone';
 import { useSessionActor } from '../../session/session-context';
+import { DateOfBirthForm } from './date-of-birth-form';
+import { PaperlessToggle } from './paperless-toggle';
 
 const CHANNELS = [
   { value: 'emails', label: 'Email' },
@@ -45,17 +48,27 @@ function DetailsForm({ customer }: { customer: Customer }) {
         ? []
         : [{ fieldId: 'firstName', message: 'Enter your first name' }]),
       ...(fields.lastName.trim() ? [] : [{ fieldId: 'lastName', message: 'Enter your last name' }]),
+      // R2.14: the looser second check (no plus sign) gates the call; the server applies the
+      // full UK rule, so a number with a plus sign must already be a valid GB one here.
+      ...(hasNoPlusSign(fields.phone) || isValidUkPhone(fields.phone)
+        ? []
+        : [{ fieldId: 'phone', message: UK_PHONE_HINT }]),
     ];
     setErrors(local);
     if (local.length) return;
     setBusy(true);
     try {
+      // The phone has its own call (PUT customers/phone, R2.14); it goes first so a refused
+      // number leaves everything else unsaved too.
+      const phone = fields.phone.trim() || null;
+      if (phone !== (customer.phone ?? null)) {
+        await unwrap(api.PUT('/customers/phone', { body: { phone } }));
+      }
       const body = await unwrap(
         api.PUT('/me', {
           body: {
             first_name: fields.firstName.trim(),
             last_name: fields.lastName.trim(),
-            phone: fields.phone.trim() || null,
             accepts_emails: channels.includes('emails'),
             accepts_sms: channels.includes('sms'),
             accepts_mail: channels.includes('mail'),
@@ -217,7 +230,13 @@ export function MyDetailsPage({ customer }: { customer: Customer }) {
     <div className="page narrow">
       <h1>My details</h1>
       <DetailsForm customer={customer} />
-      <PasswordForm />
+      <div className="my-details__section">
+        <DateOfBirthForm customer={customer} />
+      </div>
+      <PaperlessToggle customer={customer} />
+      <div className="my-details__section">
+        <PasswordForm />
+      </div>
     </div>
   );
 }
