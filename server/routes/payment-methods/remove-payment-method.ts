@@ -1,13 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { PAYMENT_METHOD_MESSAGES } from '../../../domain/payment-methods';
 import type { Queryable } from '../../db/database';
 import { paymentMethods, subscriptions } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';
 import { lockCustomer, ownedMethod, savedMethodsOf } from './owned-payment-methods';
-
-export const DEFAULT_METHOD_REFUSAL =
-  'You cannot remove your default payment method while you have others. Make another one the default first.';
-export const METHOD_IN_USE_REFUSAL =
-  'You cannot remove your only payment method while your pasta plan uses it. Add another payment method first.';
 
 /**
  * Removes one of the customer's saved methods under product rules R11.4 and R11.7; the
@@ -26,7 +22,7 @@ export async function removePaymentMethod(
     // Product rule R11.4: the default stays while others exist.
     if (method.isDefault && others.length > 0)
       throw new ApiError(400, 'default_payment_method', 'Default payment method', {
-        detail: DEFAULT_METHOD_REFUSAL,
+        detail: PAYMENT_METHOD_MESSAGES.defaultWithOthers,
       });
     const users = await tx
       .select({ id: subscriptions.id, state: subscriptions.state })
@@ -37,7 +33,7 @@ export async function removePaymentMethod(
     // Product rule R11.7: the only method stays while a plan that is not cancelled pays with it.
     if (others.length === 0 && users.some((row) => row.state !== 'cancelled'))
       throw new ApiError(409, 'payment_method_in_use', 'Payment method in use', {
-        detail: METHOD_IN_USE_REFUSAL,
+        detail: PAYMENT_METHOD_MESSAGES.onlyOneInUse,
       });
     // Product rule R11.8: the method being removed is not the default, so one of the others is.
     const fallback = others.find((row) => row.isDefault) ?? others[0];

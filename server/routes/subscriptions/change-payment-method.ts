@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { PAYMENT_METHOD_MESSAGES } from '../../../domain/payment-methods';
 import type { Queryable } from '../../db/database';
 import { subscriptions } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
 import { lockCustomer, ownedMethod } from '../payment-methods/owned-payment-methods';
-
-export const CANCELLED_PLAN_REFUSAL =
-  'This pasta plan is cancelled, so its payment method cannot be changed.';
 
 /**
  * Pays one of the customer's subscriptions with another of their saved methods (product rule
@@ -32,7 +30,7 @@ export async function changeSubscriptionPaymentMethod(
     const method = await ownedMethod(tx, customerId, ids.paymentMethodId);
     if (subscription.state === 'cancelled')
       throw new ApiError(409, 'subscription_cancelled', 'Subscription cancelled', {
-        detail: CANCELLED_PLAN_REFUSAL,
+        detail: PAYMENT_METHOD_MESSAGES.cancelledPlan,
       });
     await tx
       .update(subscriptions)
