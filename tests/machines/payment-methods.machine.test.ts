@@ -25,6 +25,7 @@ import {
   WALK_TIMEOUT_MS,
 } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
+import type { StateKeys } from '../../src/flows/flow-types';
 
 type Snapshot = SnapshotFrom<typeof paymentMethodsMachine>;
 
@@ -117,9 +118,9 @@ const stateAssertions = {
     if (theDefault && s.context.methods.length > 1)
       expect(s.can({ type: 'method.remove', methodId: theDefault.id })).toBe(false);
   },
-  'ready.idle': (s) => expect(s.context.beforeRemoval).toBeNull(),
+  'ready.idle': (s: Snapshot) => expect(s.context.beforeRemoval).toBeNull(),
   // The refused removal put the card and the plan back, with the server's message (R11.8).
-  'ready.restored': (s) => {
+  'ready.restored': (s: Snapshot) => {
     expect(ids(s)).toEqual(['1', '2']);
     expect(s.context.plans[0]?.paymentMethodId).toBe('2');
     expect(s.context.error).toBe(PAYMENT_METHOD_MESSAGES.onlyOneInUse);
@@ -135,7 +136,11 @@ const stateAssertions = {
   adding: (s) => expect(s.can({ type: 'add.cancel' })).toBe(true),
   savingCard: (s) => expect(s.context.card).toEqual(typed),
   changingPlanMethod: (s) => expect(s.context.planChange).toEqual({ planId: '7', methodId: '1' }),
-} satisfies Record<StateValueFrom<typeof paymentMethodsMachine>, (s: Snapshot) => void>;
+} satisfies Record<
+  // 'ready' is a parent: its entry checks what holds in both of its children.
+  StateKeys<StateValueFrom<typeof paymentMethodsMachine>>,
+  (s: Snapshot) => void
+>;
 
 function createHarness(persisted?: unknown) {
   const { fake, settle } = pendingCalls();

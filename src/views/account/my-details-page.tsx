@@ -11,6 +11,7 @@ import { ErrorSummary, type FieldError } from '../../components/form/error-summa
 import { TextField } from '../../components/form/text-field';
 import { newPasswordErrors } from '../../../domain/account-forms';
 import { useSessionActor } from '../../session/session-context';
+import { PaymentMethodsSection } from './payment-methods-section';
 
 const CHANNELS = [
   { value: 'emails', label: 'Email' },
@@ -218,6 +219,7 @@ export function MyDetailsPage({ customer }: { customer: Customer }) {
       <h1>My details</h1>
       <DetailsForm customer={customer} />
       <PasswordForm />
+      <PaymentMethodsSection />
     </div>
   );
 }
