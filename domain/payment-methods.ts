@@ -31,6 +31,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   removed: 'Payment method removed',
   madeDefault: 'Default payment method changed',
   added: 'Card added',
+  planMethodChanged: 'Your pasta plan’s payment method has been changed',
 } as const;
 
 /**

@@ -296,7 +296,10 @@ export const paymentMethodsMachine = setup({
         }),
         onDone: {
           target: 'ready.idle',
-          actions: { type: 'assignData', params: ({ event }) => event.output },
+          actions: [
+            { type: 'assignData', params: ({ event }) => event.output },
+            { type: 'assignNotice', params: PAYMENT_METHOD_MESSAGES.planMethodChanged },
+          ],
         },
         onError: {
           target: 'ready.idle',
