@@ -17,7 +17,7 @@ import { Button } from '../../components/form/button';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { Modal } from '../../components/modal';
 import { PaymentMethodFields, NEW_CARD } from '../checkout-shared/payment-method-fields';
-import { livePaymentMethodsMachine } from './payment-methods-actors';
+import { livePaymentMethodsMachine } from '../../api/live-payment-methods';
 import './payment-methods.css';
 
 type MethodsActor = ActorRefFrom<typeof livePaymentMethodsMachine>;

@@ -6,7 +6,7 @@ import { methodExpiry, methodLabel } from '../../../domain/payment-methods';
 import { flash } from '../../components/flash/flash-store';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
-import { livePaymentMethodsMachine } from '../account/payment-methods-actors';
+import { livePaymentMethodsMachine } from '../../api/live-payment-methods';
 
 /**
  * The plan's "Payment method" choice on /account/pasta-plan (product rule R11.9): any of the

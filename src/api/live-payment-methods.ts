@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate';
-import { paymentMethodsMachine } from '../../../machines/payment-methods/payment-methods.machine';
+import { paymentMethodsMachine } from '../../machines/payment-methods/payment-methods.machine';
 import {
   changePlanPaymentMethod,
   deletePaymentMethod,
   loadPaymentMethods,
   makeDefaultPaymentMethod,
   saveCard,
-} from '../../api/payment-methods';
+} from './payment-methods';
 
 /** The payment methods wired to the real API. */
 export const livePaymentMethodsMachine = paymentMethodsMachine.provide({
