@@ -388,6 +388,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscriptions/change_payment_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays a subscription with another of the customer's saved methods (product rule R11.9). Refused for a cancelled subscription (409); another customer's subscription or method answers 404. */
+        post: operations["changeSubscriptionPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store_credit_transactions": {
         parameters: {
             query?: never;
@@ -741,7 +758,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a saved method. The default cannot be removed while the customer has others (product rule R11.4). */
+        /** Removes a saved method. The default cannot be removed while the customer has others (product rule R11.4); the only method cannot be removed while a subscription that is not cancelled uses it (R11.7, 409). Subscriptions using a removed method move to the default in the same transaction (R11.8). */
         delete: operations["deletePaymentMethod"];
         options?: never;
         head?: never;
@@ -2866,6 +2883,30 @@ export interface operations {
             409: components["responses"]["Error"];
         };
     };
+    changeSubscriptionPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subscription_id: components["schemas"]["RowId"];
+                    payment_method_id: components["schemas"]["RowId"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Subscription"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
     listStoreCreditTransactions: {
         parameters: {
             query?: never;
@@ -3467,6 +3508,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getPaymentDetails: {

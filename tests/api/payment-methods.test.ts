@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paymentMethods, sandboxIntents } from '../../server/db/schema';
+import { paymentMethods, sandboxIntents, subscriptions } from '../../server/db/schema';
 import { addCard, nextYear, signUp } from './support/payments';
 import { ApiClient, useTestApp } from './support/test-app';
 
@@ -420,5 +420,167 @@ describe('POST /payment_methods/{id}/default and DELETE /payment_methods/{id}', 
       404, 404, 400,
     ]);
     expect(await methodCount(ownerId)).toBe(1);
+  });
+});
+
+async function planPaidWith(
+  customerId: number,
+  methodId: string,
+  state: 'active' | 'paused' | 'cancelled' = 'active',
+) {
+  const [plan] = await testApp()
+    .database.db.insert(subscriptions)
+    .values({
+      customerId,
+      name: 'Pasta plan',
+      state,
+      numberOfRecipes: 2,
+      paymentMethodId: Number(methodId),
+    })
+    .returning();
+  return plan!;
+}
+
+async function planMethodId(planId: number) {
+  const [row] = await testApp()
+    .database.db.select({ methodId: subscriptions.paymentMethodId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, planId));
+  return row!.methodId;
+}
+
+describe('removing a payment method a plan uses (product rules R11.7 and R11.8)', () => {
+  it('refuses to remove the only method while a plan that is not cancelled uses it, with 409', async () => {
+    const browser = client();
+    const customerId = await signUp(browser);
+    const only = await addCard(browser);
+    const plan = await planPaidWith(customerId, only.id, 'paused');
+
+    const refused = await browser.delete(`/payment_methods/${only.id}`);
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0]).toMatchObject({
+      code: 'payment_method_in_use',
+      detail:
+        'You cannot remove your only payment method while your pasta plan uses it. Add another payment method first.',
+    });
+    expect(await methodCount(customerId)).toBe(1);
+    expect(await planMethodId(plan.id)).toBe(Number(only.id));
+  });
+
+  it('removes the only method when the plan using it is cancelled', async () => {
+    const browser = client();
+    const customerId = await signUp(browser);
+    const only = await addCard(browser);
+    await planPaidWith(customerId, only.id, 'cancelled');
+
+    const removed = await browser.delete(`/payment_methods/${only.id}`);
+
+    expect(removed.statusCode).toBe(204);
+    expect(await methodCount(customerId)).toBe(0);
+  });
+
+  it('moves the plans on a removed card to the default in the same call', async () => {
+    const browser = client();
+    const customerId = await signUp(browser);
+    const defaultCard = await addCard(browser);
+    const other = await addCard(browser, '5555555555554444');
+    const active = await planPaidWith(customerId, other.id);
+    const cancelled = await planPaidWith(customerId, other.id, 'cancelled');
+
+    const removed = await browser.delete(`/payment_methods/${other.id}`);
+    const plans = await browser.get('/subscriptions');
+
+    expect(removed.statusCode).toBe(204);
+    expect(await planMethodId(active.id)).toBe(Number(defaultCard.id));
+    expect(await planMethodId(cancelled.id)).toBe(Number(defaultCard.id));
+    expect(
+      plans.json().data.find((p: { id: string }) => p.id === String(active.id)).attributes
+        .payment_method_id,
+    ).toBe(defaultCard.id);
+  });
+});
+
+describe('POST /subscriptions/change_payment_method', () => {
+  it("pays the plan with another of the customer's methods and answers the plan", async () => {
+    const browser = client();
+    const customerId = await signUp(browser);
+    const first = await addCard(browser);
+    const second = await addCard(browser, '5555555555554444');
+    const plan = await planPaidWith(customerId, first.id);
+
+    const response = await browser.post('/subscriptions/change_payment_method', {
+      subscription_id: String(plan.id),
+      payment_method_id: second.id,
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      type: 'subscriptions',
+      id: String(plan.id),
+      attributes: { payment_method_id: second.id },
+    });
+    expect(await planMethodId(plan.id)).toBe(Number(second.id));
+  });
+
+  it("answers 404 for another customer's plan or method and changes nothing", async () => {
+    const owner = client();
+    const ownerId = await signUp(owner);
+    const ownerCard = await addCard(owner);
+    const ownerPlan = await planPaidWith(ownerId, ownerCard.id);
+    const other = client();
+    const otherId = await signUp(other);
+    const otherCard = await addCard(other);
+    const otherPlan = await planPaidWith(otherId, otherCard.id);
+
+    const theirPlan = await other.post('/subscriptions/change_payment_method', {
+      subscription_id: String(ownerPlan.id),
+      payment_method_id: otherCard.id,
+    });
+    const theirCard = await other.post('/subscriptions/change_payment_method', {
+      subscription_id: String(otherPlan.id),
+      payment_method_id: ownerCard.id,
+    });
+
+    expect(theirPlan.statusCode).toBe(404);
+    expect(theirPlan.json().errors[0].title).toMatch(/Subscription/);
+    expect(theirCard.statusCode).toBe(404);
+    expect(theirCard.json().errors[0].title).toMatch(/Payment method/);
+    expect(await planMethodId(ownerPlan.id)).toBe(Number(ownerCard.id));
+    expect(await planMethodId(otherPlan.id)).toBe(Number(otherCard.id));
+  });
+
+  it('refuses a cancelled plan with 409, and bad bodies with 400', async () => {
+    const browser = client();
+    const customerId = await signUp(browser);
+    const first = await addCard(browser);
+    const second = await addCard(browser, '5555555555554444');
+    const plan = await planPaidWith(customerId, first.id, 'cancelled');
+
+    const cancelled = await browser.post('/subscriptions/change_payment_method', {
+      subscription_id: String(plan.id),
+      payment_method_id: second.id,
+    });
+    const missing = await browser.post('/subscriptions/change_payment_method', {
+      subscription_id: String(plan.id),
+    });
+    const notAnId = await browser.post('/subscriptions/change_payment_method', {
+      subscription_id: 'abc',
+      payment_method_id: second.id,
+    });
+    const unauthenticated = await client().post('/subscriptions/change_payment_method', {
+      subscription_id: String(plan.id),
+      payment_method_id: second.id,
+    });
+
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().errors[0]).toMatchObject({
+      code: 'subscription_cancelled',
+      detail: 'This pasta plan is cancelled, so its payment method cannot be changed.',
+    });
+    expect([missing.statusCode, notAnId.statusCode, unauthenticated.statusCode]).toEqual([
+      400, 400, 401,
+    ]);
+    expect(await planMethodId(plan.id)).toBe(Number(first.id));
   });
 });

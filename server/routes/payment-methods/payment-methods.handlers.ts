@@ -1,19 +1,16 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { isSetupIntentId } from '../../../domain/payment';
 import { safeReturnTo } from '../../../domain/return-to';
-import type { Queryable } from '../../db/database';
-import { customers, paymentMethods } from '../../db/schema';
+import { paymentMethods } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
-import { ApiError, notFound } from '../../http/jsonapi';
+import { ApiError } from '../../http/jsonapi';
 import { GatewayUnavailableError, type PaymentGateway } from '../../services/payments/gateway';
-import {
-  gatewayCustomer,
-  gatewayUnavailable,
-  type PaymentMethodRow,
-} from '../../services/payments/payment-service';
+import { gatewayCustomer, gatewayUnavailable } from '../../services/payments/payment-service';
 import { requireCustomer } from '../../services/sessions';
 import type { Deps } from '../../deps';
+import { lockCustomer, ownedMethod, savedMethodsOf } from './owned-payment-methods';
 import { paymentMethodResource, setupIntentResource } from './payment-method-resource';
+import { removePaymentMethod } from './remove-payment-method';
 
 /** Where the sandbox or Stripe sends the customer back after approving a wallet. */
 export const DEFAULT_WALLET_SETUP_RETURN = '/paypal-setup-confirmation';
@@ -40,44 +37,6 @@ async function gatewayCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const listOf = (db: Queryable, customerId: number) =>
-  db
-    .select()
-    .from(paymentMethods)
-    // Product rule R11.5: a card not kept after a declined first payment is not listed.
-    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.saved, true)))
-    .orderBy(asc(paymentMethods.id));
-
-/** Locks the customer's row: changes to their methods (and which is default) happen one at a time. */
-async function lockCustomer(tx: Queryable, customerId: number) {
-  await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .for('update');
-}
-
-async function ownedMethod(
-  tx: Queryable,
-  customerId: number,
-  id: string,
-): Promise<PaymentMethodRow> {
-  const methodId = Number(id);
-  if (!Number.isSafeInteger(methodId) || methodId < 1) throw notFound('Payment method');
-  const [row] = await tx
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.id, methodId),
-        eq(paymentMethods.customerId, customerId),
-        eq(paymentMethods.saved, true),
-      ),
-    );
-  if (!row) throw notFound('Payment method');
-  return row;
-}
-
 export function paymentMethodHandlers({
   db,
   now,
@@ -92,7 +51,7 @@ export function paymentMethodHandlers({
   return {
     listPaymentMethods: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
-      return { data: (await listOf(db, customer.id)).map(paymentMethodResource) };
+      return { data: (await savedMethodsOf(db, customer.id)).map(paymentMethodResource) };
     },
 
     createPaymentMethodSetup: async (request, reply) => {
@@ -199,36 +158,14 @@ export function paymentMethodHandlers({
           .update(paymentMethods)
           .set({ isDefault: true })
           .where(eq(paymentMethods.id, method.id));
-        return listOf(tx, customer.id);
+        return savedMethodsOf(tx, customer.id);
       });
       return { data: rows.map(paymentMethodResource) };
     },
 
     deletePaymentMethod: async (request, reply) => {
       const { customer } = await requireCustomer(request, db, now());
-      await db.transaction(async (tx) => {
-        await lockCustomer(tx, customer.id);
-        const method = await ownedMethod(tx, customer.id, request.params.id);
-        if (method.isDefault) {
-          const [others] = await tx
-            .select({ n: count() })
-            .from(paymentMethods)
-            .where(
-              and(
-                eq(paymentMethods.customerId, customer.id),
-                ne(paymentMethods.id, method.id),
-                eq(paymentMethods.saved, true),
-              ),
-            );
-          // Product rule R11.4: the default stays while others exist.
-          if ((others?.n ?? 0) > 0)
-            throw new ApiError(400, 'default_payment_method', 'Default payment method', {
-              detail:
-                'You cannot remove your default payment method while you have others. Make another one the default first.',
-            });
-        }
-        await tx.delete(paymentMethods).where(eq(paymentMethods.id, method.id));
-      });
+      await removePaymentMethod(db, customer.id, request.params.id, now());
       reply.code(204);
       return undefined;
     },

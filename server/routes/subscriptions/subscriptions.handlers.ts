@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database';
 import type { OperationHandlers } from '../../http/handler';
 import { notFound } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
+import { changeSubscriptionPaymentMethod } from './change-payment-method';
 import { activatePlan, pausePlan, setWeekState } from '../../services/subscriptions/pasta-plan';
 import { isoDate } from '../../services/subscriptions/schedule-dates';
 import {
@@ -82,6 +83,7 @@ export function subscriptionHandlers(
   | 'unskipScheduleWeek'
   | 'pauseSubscription'
   | 'activateSubscription'
+  | 'changeSubscriptionPaymentMethod'
 > {
   const { db, now } = deps;
   const planDeps = { db, mailer: deps.mailer, now, publicUrl: deps.config.publicUrl };
@@ -122,6 +124,20 @@ export function subscriptionHandlers(
     activateSubscription: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
       const id = await activatePlan(planDeps, customer, request.params.id);
+      return subscriptionOf(db, customer.id, id);
+    },
+
+    changeSubscriptionPaymentMethod: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const id = await changeSubscriptionPaymentMethod(
+        db,
+        customer.id,
+        {
+          subscriptionId: request.body.subscription_id,
+          paymentMethodId: request.body.payment_method_id,
+        },
+        now(),
+      );
       return subscriptionOf(db, customer.id, id);
     },
   };

@@ -14,6 +14,7 @@ import { hasNoPlusSign, isValidUkPhone, UK_PHONE_HINT } from '../../../domain/ph
 import { useSessionActor } from '../../session/session-context';
 import { DateOfBirthForm } from './date-of-birth-form';
 import { PaperlessToggle } from './paperless-toggle';
+import { PaymentMethodsSection } from './payment-methods-section';
 
 const CHANNELS = [
   { value: 'emails', label: 'Email' },
@@ -234,6 +235,9 @@ export function MyDetailsPage({ customer }: { customer: Customer }) {
         <DateOfBirthForm customer={customer} />
       </div>
       <PaperlessToggle customer={customer} />
+      <div className="my-details__section">
+        <PaymentMethodsSection />
+      </div>
       <div className="my-details__section">
         <PasswordForm />
       </div>

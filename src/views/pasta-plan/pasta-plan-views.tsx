@@ -23,6 +23,7 @@ import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { Badge } from '../../components/ui/badge';
 import type { livePastaPlanMachine } from './pasta-plan-actors';
+import { PlanPaymentMethod } from './plan-payment-method';
 
 export interface PastaPlanViewProps {
   actor: ActorRefFrom<typeof livePastaPlanMachine>;
@@ -96,6 +97,7 @@ export function PlanView({ actor }: PastaPlanViewProps) {
       />
       <PlanPicker actor={actor} plans={plans} chosenId={plan.id} />
       <PlanSummary actor={actor} plan={plan} />
+      <PlanPaymentMethod key={plan.id} planId={plan.id} />
       {pauseStep === 'pauseChoosing' && <PauseChooser actor={actor} plan={plan} />}
       {(pauseStep === 'pauseConfirming' || pauseStep === 'pausing') && (
         <PauseConfirm actor={actor} busy={pauseStep === 'pausing'} />

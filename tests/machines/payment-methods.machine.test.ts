@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createActor,
+  type NonReducibleUnknown,
+  type SnapshotFrom,
+  type StateValueFrom,
+} from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { PAYMENT_METHOD_MESSAGES } from '../../domain/payment-methods';
+import {
+  paymentMethodsMachine,
+  removalRefusalIn,
+  type ListedPaymentMethod,
+  type MethodsData,
+  type PaymentMethodsEvent,
+  type SaveCardInput,
+} from '../../machines/payment-methods/payment-methods.machine';
+import {
+  matchesStateKey,
+  stateKey,
+  takenEdges,
+  transitionPaths,
+  untakenTransitions,
+  walkPaths,
+  WALK_TIMEOUT_MS,
+} from './support/model-paths';
+import { pendingCalls } from './support/pending-calls';
+import type { StateKeys } from '../../src/flows/flow-types';
+
+type Snapshot = SnapshotFrom<typeof paymentMethodsMachine>;
+
+const card = (id: string, last4: string, isDefault: boolean): ListedPaymentMethod => ({
+  id,
+  type: 'CreditCard',
+  brand: 'visa',
+  last4,
+  expMonth: 12,
+  expYear: 2030,
+  email: null,
+  isDefault,
+});
+const visa = card('1', '4242', true);
+const mastercard = card('2', '4444', false);
+const gateway = { name: 'sandbox' } as const;
+const plan = { id: '7', name: 'Pasta plan', state: 'active' as const, paymentMethodId: '2' };
+/** Two cards, the plan paying with the one that is not the default. */
+const twoCards: MethodsData = { methods: [visa, mastercard], plans: [plan], gateway };
+/** After the other card was removed: the plan moved to the default (R11.8). */
+const oneCard: MethodsData = {
+  methods: [visa],
+  plans: [{ ...plan, paymentMethodId: '1' }],
+  gateway,
+};
+const swapped: MethodsData = {
+  methods: [
+    { ...visa, isDefault: false },
+    { ...mastercard, isDefault: true },
+  ],
+  plans: [plan],
+  gateway,
+};
+const refused = { status: 409, message: PAYMENT_METHOD_MESSAGES.onlyOneInUse };
+const typed = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+const modelEvents = [
+  { type: 'xstate.done.actor.loadMethods', output: twoCards },
+  { type: 'xstate.done.actor.loadMethods', output: oneCard },
+  { type: 'xstate.error.actor.loadMethods', error: { status: 0, message: null } },
+  { type: 'methods.retry' },
+  { type: 'method.remove', methodId: '2' },
+  { type: 'method.remove', methodId: '1' },
+  { type: 'removal.confirm' },
+  { type: 'removal.cancel' },
+  { type: 'xstate.done.actor.deleteMethod', output: oneCard },
+  { type: 'xstate.error.actor.deleteMethod', error: refused },
+  { type: 'method.makeDefault', methodId: '2' },
+  { type: 'xstate.done.actor.makeDefault', output: swapped },
+  { type: 'xstate.error.actor.makeDefault', error: { status: 0, message: null } },
+  { type: 'card.add' },
+  { type: 'card.save', card: typed },
+  { type: 'add.cancel' },
+  { type: 'xstate.done.actor.saveCard', output: twoCards },
+  { type: 'xstate.error.actor.saveCard', error: { status: 400, message: 'Request failed' } },
+  { type: 'plan.changeMethod', planId: '7', methodId: '1' },
+  { type: 'xstate.done.actor.changePlanMethod', output: oneCard },
+  { type: 'xstate.error.actor.changePlanMethod', error: { status: 409, message: 'No' } },
+] as unknown as PaymentMethodsEvent[];
+
+type CallName = 'loadMethods' | 'deleteMethod' | 'makeDefault' | 'saveCard' | 'changePlanMethod';
+type ModelEventType = PaymentMethodsEvent['type'] | `xstate.${'done' | 'error'}.actor.${CallName}`;
+type Executor = (step: { event: { type: string } }) => Promise<void>;
+
+const serialize = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.methods.map((m) => [m.id, m.isDefault]),
+    s.context.plans.map((p) => p.paymentMethodId),
+    s.context.targetId,
+    s.context.error !== null,
+  ]);
+
+const model = new TestModel(paymentMethodsMachine, {
+  events: modelEvents,
+  serializeState: serialize,
+  stateMatcher: matchesStateKey,
+});
+
+const ids = (s: Snapshot) => s.context.methods.map((m) => m.id);
+
+/** One assertion per state: a new state fails to compile until it has one. */
+const stateAssertions = {
+  loading: (s) => expect(s.hasTag('busy')).toBe(true),
+  loadFailed: (s) => expect(s.can({ type: 'methods.retry' })).toBe(true),
+  ready: (s) => {
+    expect(s.hasTag('busy')).toBe(false);
+    // Product rule R11.4: never the default while others exist.
+    const theDefault = s.context.methods.find((m) => m.isDefault);
+    if (theDefault && s.context.methods.length > 1)
+      expect(s.can({ type: 'method.remove', methodId: theDefault.id })).toBe(false);
+  },
+  'ready.idle': (s: Snapshot) => expect(s.context.beforeRemoval).toBeNull(),
+  // The refused removal put the card and the plan back, with the server's message (R11.8).
+  'ready.restored': (s: Snapshot) => {
+    expect(ids(s)).toEqual(['1', '2']);
+    expect(s.context.plans[0]?.paymentMethodId).toBe('2');
+    expect(s.context.error).toBe(PAYMENT_METHOD_MESSAGES.onlyOneInUse);
+  },
+  confirmingRemoval: (s) => expect(ids(s)).toContain(s.context.targetId),
+  // Optimistic: hidden at once, and its plan already on the default.
+  deleting: (s) => {
+    expect(ids(s)).not.toContain(s.context.targetId);
+    expect(s.context.plans.every((p) => p.paymentMethodId !== s.context.targetId)).toBe(true);
+    expect(s.hasTag('busy')).toBe(true);
+  },
+  makingDefault: (s) => expect(s.hasTag('busy')).toBe(true),
+  adding: (s) => expect(s.can({ type: 'add.cancel' })).toBe(true),
+  savingCard: (s) => expect(s.context.card).toEqual(typed),
+  changingPlanMethod: (s) => expect(s.context.planChange).toEqual({ planId: '7', methodId: '1' }),
+} satisfies Record<
+  // 'ready' is a parent: its entry checks what holds in both of its children.
+  StateKeys<StateValueFrom<typeof paymentMethodsMachine>>,
+  (s: Snapshot) => void
+>;
+
+function createHarness(persisted?: unknown) {
+  const { fake, settle } = pendingCalls();
+  const actor = createActor(
+    paymentMethodsMachine.provide({
+      actors: {
+        loadMethods: fake<MethodsData, NonReducibleUnknown>('loadMethods'),
+        deleteMethod: fake<MethodsData, { methodId: string }>('deleteMethod'),
+        makeDefault: fake<MethodsData, { methodId: string }>('makeDefault'),
+        saveCard: fake<MethodsData, SaveCardInput>('saveCard'),
+        changePlanMethod: fake<MethodsData, { planId: string; methodId: string }>(
+          'changePlanMethod',
+        ),
+      },
+    }),
+    persisted ? { snapshot: persisted as Snapshot } : {},
+  ).start();
+  const send: Executor = async ({ event }) => void actor.send(event as PaymentMethodsEvent);
+  const call: Executor = ({ event }) => settle(event);
+  // A new event or call without its executor fails to compile.
+  const events = {
+    'methods.retry': send,
+    'method.remove': send,
+    'removal.confirm': send,
+    'removal.cancel': send,
+    'method.makeDefault': send,
+    'card.add': send,
+    'card.save': send,
+    'add.cancel': send,
+    'plan.changeMethod': send,
+    'xstate.done.actor.loadMethods': call,
+    'xstate.error.actor.loadMethods': call,
+    'xstate.done.actor.deleteMethod': call,
+    'xstate.error.actor.deleteMethod': call,
+    'xstate.done.actor.makeDefault': call,
+    'xstate.error.actor.makeDefault': call,
+    'xstate.done.actor.saveCard': call,
+    'xstate.error.actor.saveCard': call,
+    'xstate.done.actor.changePlanMethod': call,
+    'xstate.error.actor.changePlanMethod': call,
+  } satisfies Record<ModelEventType, Executor>;
+  return { actor, events };
+}
+
+const paths = transitionPaths(model, modelEvents);
+
+describe('payment methods machine: every generated path', () => {
+  it(
+    `walks ${paths.length} paths, one per transition`,
+    async () => {
+      await walkPaths(paths, (persisted) => createHarness(persisted), stateAssertions);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it('reaches every state (coverage guard)', () => {
+    const reached = new Set(
+      paths.flatMap((p) => p.steps.map((step) => stateKey(step.state.value))),
+    );
+    const leaves = Object.keys(stateAssertions).filter((key) => key !== 'ready');
+    expect([...reached].sort()).toEqual(leaves.sort());
+  });
+
+  it('takes every transition (coverage guard)', () => {
+    expect(untakenTransitions(paymentMethodsMachine, takenEdges(paths))).toEqual([]);
+  });
+});
+
+describe('payment methods machine: removing with its rollback', () => {
+  const loaded = async (data: MethodsData = twoCards) => {
+    const { actor, events } = createHarness();
+    await events['xstate.done.actor.loadMethods']({
+      event: { type: 'xstate.done.actor.loadMethods', output: data } as { type: string },
+    });
+    return { actor, events };
+  };
+
+  it('hides the card at once and moves its plan to the default, before the server answers', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'method.remove', methodId: '2' });
+    actor.send({ type: 'removal.confirm' });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('deleting');
+    expect(ids(s)).toEqual(['1']);
+    expect(s.context.plans[0]?.paymentMethodId).toBe('1');
+  });
+
+  it('puts the card and the plan back where they were with the server’s words when the call fails', async () => {
+    const { actor, events } = await loaded();
+    actor.send({ type: 'method.remove', methodId: '2' });
+    actor.send({ type: 'removal.confirm' });
+    await events['xstate.error.actor.deleteMethod']({
+      event: { type: 'xstate.error.actor.deleteMethod', error: refused } as { type: string },
+    });
+    const s = actor.getSnapshot();
+    expect(s.value).toEqual({ ready: 'restored' });
+    expect(s.context.methods).toEqual(twoCards.methods);
+    expect(s.context.plans).toEqual(twoCards.plans);
+    expect(s.context.error).toBe(PAYMENT_METHOD_MESSAGES.onlyOneInUse);
+  });
+
+  it('says why a card cannot be removed: the default among others, the only one a plan uses', async () => {
+    const { actor } = await loaded();
+    expect(removalRefusalIn(actor.getSnapshot().context, '1')).toBe(
+      PAYMENT_METHOD_MESSAGES.defaultWithOthers,
+    );
+    expect(actor.getSnapshot().can({ type: 'method.remove', methodId: '1' })).toBe(false);
+    const single = await loaded(oneCard);
+    expect(removalRefusalIn(single.actor.getSnapshot().context, '1')).toBe(
+      PAYMENT_METHOD_MESSAGES.onlyOneInUse,
+    );
+    const cancelled = await loaded({
+      ...oneCard,
+      plans: [{ ...plan, state: 'cancelled', paymentMethodId: '1' }],
+    });
+    expect(cancelled.actor.getSnapshot().can({ type: 'method.remove', methodId: '1' })).toBe(true);
+  });
+
+  it('does not change a plan to the card it already uses', async () => {
+    const { actor } = await loaded();
+    expect(actor.getSnapshot().can({ type: 'plan.changeMethod', planId: '7', methodId: '2' })).toBe(
+      false,
+    );
+  });
+});
