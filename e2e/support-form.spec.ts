@@ -25,6 +25,7 @@ for (const size of SIZES) {
       ])
         await expect(summary.getByRole('link', { name: message })).toBeVisible();
       await expectNoAxeViolations(page);
+      await page.screenshot({ path: `/tmp/shots-i12-j/support-errors-${size.name}.png` });
       // The summary's link takes the keyboard to its field.
       await summary.getByRole('link', { name: SUPPORT_MESSAGES.emailInvalid }).click();
       await expect(page.getByLabel('Email address')).toBeFocused();
