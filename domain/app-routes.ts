@@ -27,6 +27,8 @@ export const APP_ROUTES = {
   orderPayment: '/payment/:orderId',
   verifyEmail: '/verify-email',
   support: '/support',
+  supportSuccess: '/support-success',
+  nextOrderVoucher: '/next-order-voucher',
   restaurants: '/restaurants',
   restaurant: '/restaurant/:restaurantId',
   tracking: '/takeaway/track/:orderId',

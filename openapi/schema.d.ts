@@ -1139,6 +1139,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/support_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message to the support team (product rule R1.17): stores it and queues the team's copy and an acknowledgement to the sender in one transaction. Signed-out visitors may send one too. Each field's problem is a 400 pointing at it; more than 5 an hour from one network address is a 429 with Retry-After. */
+        post: operations["createSupportRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/addresses": {
         parameters: {
             query?: never;
@@ -1954,6 +1971,24 @@ export interface components {
             eta_delay?: number;
             driver_lat?: number;
             driver_lon?: number;
+        };
+        /** @description Lengths past the contract's bounds are refused outright; within them the server answers the form's own messages (name up to 100, message up to 2000 characters). */
+        SupportRequestCreate: {
+            name: string;
+            email: string;
+            /** @description One of order, pasta_plan, payment, account, other. */
+            topic: string;
+            order_reference?: string | null;
+            message: string;
+        };
+        SupportRequestResource: {
+            /** @enum {string} */
+            type: "support_requests";
+            id: string;
+            attributes: {
+                topic: string;
+                created_at: string;
+            };
         };
         RatingCreate: {
             order_id: components["schemas"]["Serial"];
@@ -4142,6 +4177,35 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    createSupportRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The message, received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SupportRequestResource"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     listAddresses: {

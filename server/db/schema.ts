@@ -882,3 +882,19 @@ export const newCustomerClaims = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
+
+/**
+ * Messages sent with the support form (product rule R1.17), from a signed-in customer
+ * (customer_id) or a visitor; the team's copy and the acknowledgement go through the outbox in
+ * the same transaction.
+ */
+export const supportRequests = pgTable('support_requests', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  topic: text('topic').notNull(),
+  orderReference: text('order_reference'),
+  message: text('message').notNull(),
+  ...timestamps,
+});

@@ -26,6 +26,7 @@ import { subscriptionHandlers } from './subscriptions/subscriptions.handlers';
 import { billingRunHandlers } from './subscriptions/billing-runs.handlers';
 import { storeCreditHandlers } from './store-credit/store-credit.handlers';
 import { emailVerificationHandlers } from './email-verification/email-verification.handlers';
+import { supportRequestHandlers } from './support-requests/support-requests.handlers';
 
 export function createHandlers(deps: Deps): Partial<OperationHandlers> {
   return {
@@ -55,5 +56,6 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...storeCreditHandlers(deps),
     ...addressHandlers(deps),
     ...emailVerificationHandlers(deps),
+    ...supportRequestHandlers(deps),
   };
 }

@@ -11,6 +11,8 @@ const AddressSearchPage = lazyRoute(() => import('../views/address-search/addres
 const AuthFlow = lazyRoute(() => import('../views/auth/auth-flow'));
 const AccountLayout = lazyRoute(() => import('../views/account/account-layout'));
 const SupportPage = lazyRoute(() => import('../views/support/support-page'));
+const SupportSuccessPage = lazyRoute(() => import('../views/support/support-success-page'));
+const NextOrderVoucherPage = lazyRoute(() => import('../views/support/next-order-voucher-page'));
 const RestaurantsPage = lazyRoute(() => import('../views/restaurants/restaurants-page'));
 const RestaurantPage = lazyRoute(() => import('../views/restaurants/restaurant-page'));
 const TakeawayMenuPage = lazyRoute(() => import('../views/takeaway-menu/takeaway-menu-page'));
@@ -66,6 +68,8 @@ const routeElements = {
   orderPayment: <OrderPaymentPage />,
   verifyEmail: <VerifyEmailPage />,
   support: <SupportPage />,
+  supportSuccess: <SupportSuccessPage />,
+  nextOrderVoucher: <NextOrderVoucherPage />,
   restaurants: <RestaurantsPage />,
   restaurant: <RestaurantPage />,
   tracking: <TakeawayTrackingPage />,

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextField } from './form/text-field';
+import { forgetNextOrderVoucher, nextOrderVoucher } from './next-order-voucher';
 
 interface VoucherFormProps {
   /** The applied voucher, if any. */
@@ -21,7 +22,12 @@ export function VoucherForm({
   onApply,
   onRemove,
 }: VoucherFormProps) {
-  const [code, setCode] = useState('');
+  // Product rule R12.8: a code kept from a /next-order-voucher link waits in the field.
+  const [code, setCode] = useState(() => nextOrderVoucher() ?? '');
+  const applied = voucher?.code;
+  useEffect(() => {
+    if (applied && applied === nextOrderVoucher()) forgetNextOrderVoucher();
+  }, [applied]);
   return (
     <div className="basket__voucher">
       {voucher ? (

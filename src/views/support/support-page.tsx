@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
+import { SupportContactForm } from './support-contact-form';
 
 const FAQS = [
   {
@@ -42,6 +43,7 @@ function SupportPage() {
         {phone && <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>}, Monday to Saturday, 9am
         to 9pm, or email <a href="mailto:ciao@sfoglia.test">ciao@sfoglia.test</a>.
       </p>
+      <SupportContactForm />
       <h2>Common questions</h2>
       {FAQS.map((faq) => (
         <details key={faq.question} className="faq">
