@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database';
 import type { OperationHandlers } from '../../http/handler';
 import { notFound } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
+import { cancelPlan } from '../../services/subscriptions/cancel-plan';
 import { activatePlan, pausePlan, setWeekState } from '../../services/subscriptions/pasta-plan';
 import { isoDate } from '../../services/subscriptions/schedule-dates';
 import {
@@ -39,6 +40,8 @@ const subscriptionResource = ({ subscription, schedule, hasOrders }: Subscriptio
         }
       : null,
     resume_on: subscription.resumeOn,
+    cancellation_reason: subscription.cancellationReason,
+    cancelled_at: subscription.cancelledAt?.toISOString() ?? null,
     has_orders: hasOrders,
   },
 });
@@ -82,6 +85,7 @@ export function subscriptionHandlers(
   | 'unskipScheduleWeek'
   | 'pauseSubscription'
   | 'activateSubscription'
+  | 'updateSubscription'
 > {
   const { db, now } = deps;
   const planDeps = { db, mailer: deps.mailer, now, publicUrl: deps.config.publicUrl };
@@ -122,6 +126,15 @@ export function subscriptionHandlers(
     activateSubscription: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
       const id = await activatePlan(planDeps, customer, request.params.id);
+      return subscriptionOf(db, customer.id, id);
+    },
+
+    updateSubscription: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const id = await cancelPlan(planDeps, customer, request.params.id, {
+        reason: request.body.cancellation_reason,
+        note: request.body.cancellation_note ?? null,
+      });
       return subscriptionOf(db, customer.id, id);
     },
   };
