@@ -247,6 +247,8 @@ export const pastaPlanMachine = setup({
           {
             guard: { type: 'hasNoPlans', params: ({ event }) => event.output },
             target: 'noPlan',
+            // After cancelling the last plan, the plans held before are gone too.
+            actions: { type: 'assignData', params: ({ event }) => event.output },
           },
           {
             target: 'viewing',

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { canCancel, cancelReasonError, type CancelReason } from '../../../domain/cancel-plan';
-import { orders, scheduleWeeks, schedules, subscriptions } from '../../db/schema';
+import { orders, scheduleWeeks, subscriptions } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';
 import { planCancelledEmail } from './pasta-plan-emails';
 import { lockedSubscription, rowId, type Customer, type PastaPlanDeps } from './pasta-plan';
