@@ -51,6 +51,6 @@ export const canCancel = (state: string) => state !== 'cancelled';
 
 /** Product rule R10.17: the last chance's confirmations. */
 export const CANCEL_OFFER_MESSAGES = {
-  skippedInstead: 'Next week skipped instead: your pasta plan stays active.',
+  skippedInstead: 'Week skipped instead: your pasta plan stays active.',
   pausedInstead: 'Your pasta plan is paused instead: resume it whenever you like.',
 } as const;

@@ -58,6 +58,7 @@ for (const size of SIZES) {
       const [ordered, next, after] = await planWeeks(request);
       const nextDay = dayAndDate(next!.attributes.delivery_date);
 
+      await shot(page, `${size.name}-0-plan`);
       // Why: nothing chosen is refused with the GOV.UK error summary.
       await summary.getByRole('button', { name: 'Cancel plan' }).click();
       await expect(page.getByRole('heading', { name: 'Cancel your pasta plan' })).toBeVisible();
@@ -97,6 +98,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Continue to cancel' }).click();
       await expect(page.getByRole('heading', { name: /^Cancel .*\?$/ })).toBeVisible();
       await expect(page.getByText(CANCEL_PLAN_MESSAGES.stillDelivered)).toBeVisible();
+      await expect(page.getByText('Your reason: “We cook together on Sundays now”')).toBeVisible();
       await shot(page, `${size.name}-3-confirm`);
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Cancel plan' }).click();

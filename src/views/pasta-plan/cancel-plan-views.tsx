@@ -167,12 +167,15 @@ function ConfirmStep({ actor }: PastaPlanViewProps) {
   const plan = useSelector(actor, (s) => chosenPlan(s.context));
   const busy = useSelector(actor, (s) => s.matches('cancelling'));
   const reason = useSelector(actor, (s) => s.context.cancelReason);
+  const note = useSelector(actor, (s) => s.context.cancelNote);
   return (
     <section className="card pasta-plan__cancel" aria-labelledby="cancel-title">
       <h2 id="cancel-title" tabIndex={-1}>
         Cancel {plan?.name ?? 'your plan'}?
       </h2>
-      {reason && <p>Your reason: {CANCEL_REASON_LABELS[reason]}.</p>}
+      {reason && (
+        <p>Your reason: {reason === 'other' ? `“${note}”` : `${CANCEL_REASON_LABELS[reason]}.`}</p>
+      )}
       <p>
         We won’t plan, deliver or charge for any more boxes. {CANCEL_PLAN_MESSAGES.stillDelivered}
       </p>
