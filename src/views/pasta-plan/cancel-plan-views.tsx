@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   CANCEL_NOTE_MAX,
   CANCEL_PLAN_MESSAGES,
@@ -31,6 +31,8 @@ export function CancelPlanView({ actor }: PastaPlanViewProps) {
   const reason = useSelector(actor, (s) => s.context.cancelReason);
   const fieldId =
     step === 'reason' ? (reason === 'other' ? 'cancel-note' : 'cancel-reason') : 'cancel-title';
+  // Each step takes the focus to its heading, so keyboard and screen-reader users start there.
+  useEffect(() => document.getElementById('cancel-title')?.focus(), [step]);
   if (!plan) return null;
   return (
     <>
@@ -201,6 +203,7 @@ function ConfirmStep({ actor }: PastaPlanViewProps) {
 /** Product rule R10.18: the plan just cancelled, with its boxes still delivered. */
 export function CancelledPlanView({ actor }: PastaPlanViewProps) {
   const cancelled = useSelector(actor, (s) => s.context.cancelled);
+  useEffect(() => document.getElementById('plan-name')?.focus(), []);
   if (!cancelled) return null;
   const { plan, stillDelivered } = cancelled;
   return (
