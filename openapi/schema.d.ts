@@ -350,6 +350,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the plan's state. The one change offered is cancelling, with a reason from a fixed list and the customer's words for "other" (product rules R10.13-R10.16): coming weeks without an order are marked skipped and never billed; weeks already billed are still delivered; an email confirms it once. A cancelled plan answers as it is. */
+        put: operations["updateSubscription"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions/{id}/pause": {
         parameters: {
             query?: never;
@@ -1454,6 +1473,10 @@ export interface components {
                 state: "created" | "active" | "paused" | "failed" | "cancelled";
                 /** @description A paused plan's first delivery date again; null when not set. */
                 resume_on: string | null;
+                /** @description Why a cancelled plan was cancelled (product rule R10.13). */
+                cancellation_reason?: string | null;
+                /** @description When the plan was cancelled. */
+                cancelled_at?: string | null;
                 /** @description The plan has at least one order (a created one is then selectable). */
                 has_orders: boolean;
                 number_of_recipes: number;
@@ -2869,6 +2892,35 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    state: "cancelled";
+                    /** @enum {string} */
+                    cancellation_reason: "too_expensive" | "too_much_food" | "not_enough_choice" | "moving" | "other";
+                    /** @description The customer's words; required (not blank) for `other`. */
+                    cancellation_note?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Subscription"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     pauseSubscription: {

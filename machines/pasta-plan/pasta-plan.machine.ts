@@ -7,6 +7,13 @@ import {
   isSelectableSubscription,
   PASTA_PLAN_MESSAGES,
 } from '../../domain/pasta-plan';
+import {
+  CANCEL_OFFER_MESSAGES,
+  CANCEL_PLAN_MESSAGES,
+  canCancel,
+  cancelReasonError,
+  type CancelReason,
+} from '../../domain/cancel-plan';
 import { unprovided } from '../shared/unprovided-actor';
 import type { Plan, PlanData, PlanFailure, PlanWeek } from './pasta-plan.types';
 
@@ -27,6 +34,16 @@ export interface PastaPlanContext {
   /** A done action's confirmation; `noticeId` changes with each, so a repeat shows again. */
   notice: string | null;
   noticeId: number;
+  /** The reason being given for cancelling, and the customer's words for "other" (R10.13). */
+  cancelReason: CancelReason | null;
+  cancelNote: string;
+  /** The plan just cancelled and its boxes still delivered (R10.18): gone from `plans`. */
+  cancelled: CancelledPlan | null;
+}
+
+export interface CancelledPlan {
+  plan: Plan;
+  stillDelivered: PlanWeek[];
 }
 
 export type PastaPlanEvent =
@@ -40,7 +57,17 @@ export type PastaPlanEvent =
   | { type: 'pause.back' }
   | { type: 'pause.cancel' }
   | { type: 'plan.resume' }
-  | { type: 'plan.retry' };
+  | { type: 'plan.retry' }
+  | { type: 'cancel.start' }
+  /** `reason`: one of CANCEL_REASONS, or null when none is chosen. */
+  | { type: 'cancel.reason'; reason: string | null; note: string }
+  | { type: 'cancel.skipInstead' }
+  | { type: 'cancel.pauseInstead' }
+  | { type: 'cancel.continue' }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.back' }
+  | { type: 'cancel.keep' }
+  | { type: 'cancel.done' };
 
 const chosenPlan = (context: PastaPlanContext) =>
   context.plans.find((plan) => plan.id === context.chosenId) ?? null;
@@ -52,12 +79,20 @@ export const chosenWeeks = (context: PastaPlanContext) =>
   context.weeks.filter((week) => week.subscriptionId === context.chosenId);
 export { chosenPlan };
 
+/**
+ * Product rule R10.17: the week "skip instead" skips: the chosen plan's next active week that can
+ * still be changed.
+ */
+export const nextSkippableWeek = (context: PastaPlanContext) =>
+  chosenWeeks(context).find((week) => week.state === 'active' && isChangeableWeek(context, week)) ??
+  null;
+
 /** A rejected call as the machine reads it (the bridge rejects with a PlanFailure). */
 export const failureOf = (error: unknown): PlanFailure =>
   (error as PlanFailure | undefined) ?? { status: 0, message: null };
 
 /** A week the customer may still change: the plan is live and the cut-off ahead (R10.5). */
-const isChangeable = (context: PastaPlanContext, week: PlanWeek | null) => {
+const isChangeableWeek = (context: PastaPlanContext, week: PlanWeek | null) => {
   const plan = chosenPlan(context);
   return (
     week !== null &&
@@ -73,7 +108,9 @@ const isChangeable = (context: PastaPlanContext, week: PlanWeek | null) => {
  * plans and the chosen one's coming weeks. Skip or put back a week before its cut-off; pause
  * indefinitely or until one of the plan's coming delivery dates (chosen, then confirmed); resume.
  * Each call answers the plan read again, so the screen shows what the server holds; a refusal
- * shows the server's words and leaves the plan as it was, to try again.
+ * shows the server's words and leaves the plan as it was, to try again. Cancelling (R10.13-R10.18)
+ * asks why, offers a last chance to skip the next week or pause instead (each the real call),
+ * then asks to confirm; the cancelled plan is shown until the customer leaves it.
  */
 export const pastaPlanMachine = setup({
   types: {
@@ -86,6 +123,9 @@ export const pastaPlanMachine = setup({
     unskipWeek: unprovided<PlanData, { weekId: string }>('unskipWeek'),
     pausePlan: unprovided<PlanData, { planId: string; resumeOn: string | null }>('pausePlan'),
     resumePlan: unprovided<PlanData, { planId: string }>('resumePlan'),
+    cancelPlan: unprovided<PlanData, { planId: string; reason: CancelReason; note: string | null }>(
+      'cancelPlan',
+    ),
   },
   guards: {
     hasNoPlans: (_, data: PlanData) => !data.plans.some(isSelectableSubscription),
@@ -93,11 +133,11 @@ export const pastaPlanMachine = setup({
       context.plans.some((plan) => plan.id === planId),
     canSkipWeek: ({ context }, weekId: string) => {
       const week = weekOf(context, weekId);
-      return week?.state === 'active' && isChangeable(context, week);
+      return week?.state === 'active' && isChangeableWeek(context, week);
     },
     canUnskipWeek: ({ context }, weekId: string) => {
       const week = weekOf(context, weekId);
-      return week?.state === 'skipped' && isChangeable(context, week);
+      return week?.state === 'skipped' && isChangeableWeek(context, week);
     },
     canPausePlan: ({ context }) => {
       const plan = chosenPlan(context);
@@ -106,6 +146,23 @@ export const pastaPlanMachine = setup({
     canResumePlan: ({ context }) => {
       const plan = chosenPlan(context);
       return plan !== null && canResume(plan.state);
+    },
+    /** Product rule R10.14: any plan not yet cancelled. */
+    canCancelPlan: ({ context }) => {
+      const plan = chosenPlan(context);
+      return plan !== null && canCancel(plan.state);
+    },
+    /** Product rule R10.13: a reason from the list; "other" with the customer's words. */
+    isCancelReasonGiven: (_, choice: { reason: string | null; note: string }) =>
+      cancelReasonError(choice.reason, choice.note) === null,
+    /** Product rule R10.17: skip instead when a coming week can still be skipped. */
+    canSkipInstead: ({ context }) => nextSkippableWeek(context) !== null,
+    /** Product rule R10.17: pause instead an active or failed plan (a paused one already is). */
+    canPauseInstead: ({ context }) => {
+      const plan = chosenPlan(context);
+      return (
+        plan !== null && plan.schedule !== null && canPause(plan.state) && plan.state !== 'paused'
+      );
     },
     /** Product rule R10.8: indefinitely, or one of the plan's coming delivery dates. */
     isPauseChoiceAllowed: ({ context }, until: string | null) => {
@@ -140,6 +197,28 @@ export const pastaPlanMachine = setup({
     }),
     assignResumeOn: assign({ resumeOn: (_, until: string | null) => until }),
     rejectPauseChoice: assign({ error: PASTA_PLAN_MESSAGES.chooseResumeDate }),
+    assignCancelReason: assign((_, choice: { reason: string | null; note: string }) => ({
+      cancelReason: choice.reason as CancelReason,
+      cancelNote: choice.reason === 'other' ? choice.note.trim() : '',
+    })),
+    rejectCancelReason: assign({
+      error: (_, choice: { reason: string | null; note: string }) =>
+        cancelReasonError(choice.reason, choice.note),
+    }),
+    clearCancel: assign({ cancelReason: null, cancelNote: '', cancelled: null }),
+    assignSkipInstead: assign({ weekId: ({ context }) => nextSkippableWeek(context)?.id ?? null }),
+    /** Product rule R10.18: keep the cancelled plan to show it, with the boxes still delivered. */
+    assignCancelled: assign({
+      cancelled: ({ context }, data: PlanData) => {
+        const plan =
+          data.plans.find((p) => p.id === context.chosenId) ??
+          ({ ...chosenPlan(context)!, state: 'cancelled' } satisfies Plan);
+        const stillDelivered = data.weeks.filter(
+          (week) => week.subscriptionId === plan.id && week.state === 'active' && week.orderId,
+        );
+        return { plan, stillDelivered };
+      },
+    }),
   },
 }).createMachine({
   id: 'pastaPlan',
@@ -153,6 +232,9 @@ export const pastaPlanMachine = setup({
     error: null,
     notice: null,
     noticeId: 0,
+    cancelReason: null,
+    cancelNote: '',
+    cancelled: null,
   },
   initial: 'loading',
   states: {
@@ -165,6 +247,8 @@ export const pastaPlanMachine = setup({
           {
             guard: { type: 'hasNoPlans', params: ({ event }) => event.output },
             target: 'noPlan',
+            // After cancelling the last plan, the plans held before are gone too.
+            actions: { type: 'assignData', params: ({ event }) => event.output },
           },
           {
             target: 'viewing',
@@ -203,6 +287,11 @@ export const pastaPlanMachine = setup({
           guard: 'canResumePlan',
           target: 'resuming',
           actions: 'clearMessages',
+        },
+        'cancel.start': {
+          guard: 'canCancelPlan',
+          target: 'cancelReason',
+          actions: ['clearMessages', 'clearCancel'],
         },
       },
     },
@@ -303,6 +392,115 @@ export const pastaPlanMachine = setup({
           target: 'viewing',
           actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
         },
+      },
+    },
+    cancelReason: {
+      on: {
+        'cancel.reason': [
+          {
+            guard: { type: 'isCancelReasonGiven', params: ({ event }) => event },
+            target: 'cancelOffers',
+            actions: [
+              'clearMessages',
+              { type: 'assignCancelReason', params: ({ event }) => event },
+            ],
+          },
+          { actions: { type: 'rejectCancelReason', params: ({ event }) => event } },
+        ],
+        'cancel.keep': { target: 'viewing', actions: ['clearMessages', 'clearCancel'] },
+      },
+    },
+    cancelOffers: {
+      on: {
+        'cancel.skipInstead': {
+          guard: 'canSkipInstead',
+          target: 'skippingInstead',
+          actions: ['clearMessages', 'assignSkipInstead'],
+        },
+        'cancel.pauseInstead': {
+          guard: 'canPauseInstead',
+          target: 'pausingInstead',
+          actions: 'clearMessages',
+        },
+        'cancel.continue': { target: 'cancelConfirming', actions: 'clearMessages' },
+        'cancel.back': { target: 'cancelReason', actions: 'clearMessages' },
+        'cancel.keep': { target: 'viewing', actions: ['clearMessages', 'clearCancel'] },
+      },
+    },
+    skippingInstead: {
+      tags: ['busy'],
+      invoke: {
+        id: 'skipWeek',
+        src: 'skipWeek',
+        input: ({ context }) => ({ weekId: context.weekId ?? '' }),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            'clearCancel',
+            { type: 'assignData', params: ({ event }) => event.output },
+            { type: 'assignNotice', params: CANCEL_OFFER_MESSAGES.skippedInstead },
+          ],
+        },
+        onError: {
+          target: 'cancelOffers',
+          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    pausingInstead: {
+      tags: ['busy'],
+      invoke: {
+        id: 'pausePlan',
+        src: 'pausePlan',
+        input: ({ context }) => ({ planId: context.chosenId ?? '', resumeOn: null }),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            'clearCancel',
+            { type: 'assignData', params: ({ event }) => event.output },
+            { type: 'assignNotice', params: CANCEL_OFFER_MESSAGES.pausedInstead },
+          ],
+        },
+        onError: {
+          target: 'cancelOffers',
+          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    cancelConfirming: {
+      on: {
+        'cancel.confirm': { target: 'cancelling' },
+        'cancel.back': { target: 'cancelOffers', actions: 'clearMessages' },
+        'cancel.keep': { target: 'viewing', actions: ['clearMessages', 'clearCancel'] },
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelPlan',
+        src: 'cancelPlan',
+        input: ({ context }) => ({
+          planId: context.chosenId ?? '',
+          reason: context.cancelReason ?? 'other',
+          note: context.cancelReason === 'other' ? context.cancelNote : null,
+        }),
+        onDone: {
+          target: 'cancelled',
+          actions: [
+            { type: 'assignCancelled', params: ({ event }) => event.output },
+            { type: 'assignData', params: ({ event }) => event.output },
+            { type: 'assignNotice', params: CANCEL_PLAN_MESSAGES.cancelled },
+          ],
+        },
+        onError: {
+          target: 'cancelConfirming',
+          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
+        },
+      },
+    },
+    cancelled: {
+      on: {
+        'cancel.done': { target: 'loading', actions: ['clearMessages', 'clearCancel'] },
       },
     },
   },

@@ -787,6 +787,10 @@ export const subscriptions = pgTable(
     }),
     /** A paused plan's first delivery again (product rule R10.8); null: paused indefinitely. */
     resumeOn: date('resume_on'),
+    /** Product rule R10.13: why the customer cancelled, and their words for "other". */
+    cancellationReason: text('cancellation_reason'),
+    cancellationNote: text('cancellation_note'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

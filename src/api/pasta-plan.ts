@@ -1,3 +1,4 @@
+import type { CancelReason } from '../../domain/cancel-plan';
 import type {
   Plan,
   PlanData,
@@ -86,4 +87,19 @@ export const pausePlan = (planId: string, resumeOn: string | null) =>
 export const resumePlan = (planId: string) =>
   thenReload(() =>
     unwrap(api.POST('/subscriptions/{id}/activate', { params: { path: { id: planId } } })),
+  );
+
+/** Product rule R10.13: cancels the plan with the customer's reason (`PUT subscriptions/{id}`). */
+export const cancelPlan = (planId: string, reason: CancelReason, note: string | null) =>
+  thenReload(() =>
+    unwrap(
+      api.PUT('/subscriptions/{id}', {
+        params: { path: { id: planId } },
+        body: {
+          state: 'cancelled',
+          cancellation_reason: reason,
+          ...(note ? { cancellation_note: note } : {}),
+        },
+      }),
+    ),
   );

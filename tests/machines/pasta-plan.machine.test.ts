@@ -6,6 +6,8 @@ import {
   type StateValueFrom,
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import type { CancelReason } from '../../domain/cancel-plan';
+import { CANCEL_OFFER_MESSAGES, CANCEL_PLAN_MESSAGES } from '../../domain/cancel-plan';
 import { PASTA_PLAN_MESSAGES } from '../../domain/pasta-plan';
 import {
   chosenWeeks,
@@ -69,6 +71,12 @@ const afterPause: PlanData = {
   plans: [{ ...weekly, state: 'paused', resumeOn }, pausedPlan],
 };
 const refused = { status: 409, message: PASTA_PLAN_MESSAGES.tooLate };
+/** After cancelling plan 1: it is no longer selectable; its ordered week is still delivered. */
+const afterCancel: PlanData = {
+  ...plans,
+  plans: [{ ...weekly, state: 'cancelled' }, pausedPlan],
+  weeks: [ordered, { ...open, state: 'skipped' }, skipped],
+};
 
 const modelEvents = [
   { type: 'xstate.done.actor.loadPlan', output: plans },
@@ -96,9 +104,22 @@ const modelEvents = [
   { type: 'plan.resume' },
   { type: 'xstate.done.actor.resumePlan', output: plans },
   { type: 'xstate.error.actor.resumePlan', error: { status: 0, message: null } },
+  { type: 'cancel.start' },
+  { type: 'cancel.reason', reason: 'too_expensive', note: '' },
+  { type: 'cancel.reason', reason: 'other', note: ' ' },
+  { type: 'cancel.reason', reason: null, note: '' },
+  { type: 'cancel.skipInstead' },
+  { type: 'cancel.pauseInstead' },
+  { type: 'cancel.continue' },
+  { type: 'cancel.confirm' },
+  { type: 'cancel.back' },
+  { type: 'cancel.keep' },
+  { type: 'cancel.done' },
+  { type: 'xstate.done.actor.cancelPlan', output: afterCancel },
+  { type: 'xstate.error.actor.cancelPlan', error: { status: 0, message: null } },
 ] as unknown as PastaPlanEvent[];
 
-type CallName = 'loadPlan' | 'skipWeek' | 'unskipWeek' | 'pausePlan' | 'resumePlan';
+type CallName = 'loadPlan' | 'skipWeek' | 'unskipWeek' | 'pausePlan' | 'resumePlan' | 'cancelPlan';
 type ModelEventType = PastaPlanEvent['type'] | `xstate.${'done' | 'error'}.actor.${CallName}`;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
 
@@ -109,6 +130,8 @@ const serialize = (s: Snapshot) =>
     s.context.plans.find((p) => p.id === s.context.chosenId)?.state,
     s.context.resumeOn,
     s.context.error !== null,
+    s.context.cancelReason,
+    s.context.cancelled?.plan.id,
   ]);
 
 const model = new TestModel(pastaPlanMachine, {
@@ -135,6 +158,21 @@ const stateAssertions = {
   pauseConfirming: (s) => expect([null, resumeOn]).toContain(s.context.resumeOn),
   pausing: (s) => expect(s.hasTag('busy')).toBe(true),
   resuming: (s) => expect(s.hasTag('busy')).toBe(true),
+  cancelReason: (s) => expect(s.can({ type: 'cancel.keep' })).toBe(true),
+  cancelOffers: (s) => expect(s.context.cancelReason).toBe('too_expensive'),
+  skippingInstead: (s) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.context.weekId).toBe('12');
+  },
+  pausingInstead: (s) => expect(s.hasTag('busy')).toBe(true),
+  cancelConfirming: (s) => expect(s.can({ type: 'cancel.confirm' })).toBe(true),
+  cancelling: (s) => expect(s.hasTag('busy')).toBe(true),
+  cancelled: (s) => {
+    // Product rule R10.18: the cancelled plan is shown, with its ordered week still delivered.
+    const { plan, stillDelivered } = s.context.cancelled!;
+    expect(stillDelivered.every((w) => w.subscriptionId === plan.id && w.orderId)).toBe(true);
+    expect(s.can({ type: 'pause.start' })).toBe(false);
+  },
 } satisfies Record<StateValueFrom<typeof pastaPlanMachine>, (s: Snapshot) => void>;
 
 function createHarness(persisted?: unknown) {
@@ -147,6 +185,9 @@ function createHarness(persisted?: unknown) {
         unskipWeek: fake<PlanData, { weekId: string }>('unskipWeek'),
         pausePlan: fake<PlanData, { planId: string; resumeOn: string | null }>('pausePlan'),
         resumePlan: fake<PlanData, { planId: string }>('resumePlan'),
+        cancelPlan: fake<PlanData, { planId: string; reason: CancelReason; note: string | null }>(
+          'cancelPlan',
+        ),
       },
     }),
     persisted ? { snapshot: persisted as Snapshot } : {},
@@ -165,6 +206,15 @@ function createHarness(persisted?: unknown) {
     'pause.confirm': send,
     'pause.back': send,
     'pause.cancel': send,
+    'cancel.start': send,
+    'cancel.reason': send,
+    'cancel.skipInstead': send,
+    'cancel.pauseInstead': send,
+    'cancel.continue': send,
+    'cancel.confirm': send,
+    'cancel.back': send,
+    'cancel.keep': send,
+    'cancel.done': send,
     'xstate.done.actor.loadPlan': call,
     'xstate.error.actor.loadPlan': call,
     'xstate.done.actor.skipWeek': call,
@@ -175,6 +225,8 @@ function createHarness(persisted?: unknown) {
     'xstate.error.actor.pausePlan': call,
     'xstate.done.actor.resumePlan': call,
     'xstate.error.actor.resumePlan': call,
+    'xstate.done.actor.cancelPlan': call,
+    'xstate.error.actor.cancelPlan': call,
   } satisfies Record<ModelEventType, Executor>;
   return { actor, events };
 }
@@ -271,5 +323,83 @@ describe('pasta plan machine: the rules', () => {
   it('shows the page for no plan when none is selectable', async () => {
     const { actor } = await loaded(noPlan);
     expect(actor.getSnapshot().value).toBe('noPlan');
+  });
+
+  it('asks why before cancelling, and insists on the customer’s words for "other"', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'cancel.start' });
+    actor.send({ type: 'cancel.reason', reason: null, note: '' });
+    expect(actor.getSnapshot().context.error).toBe(CANCEL_PLAN_MESSAGES.chooseReason);
+    actor.send({ type: 'cancel.reason', reason: 'other', note: '  ' });
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'cancelReason',
+      context: { error: CANCEL_PLAN_MESSAGES.describeOther },
+    });
+    actor.send({ type: 'cancel.reason', reason: 'other', note: ' Going vegan ' });
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'cancelOffers',
+      context: { cancelReason: 'other', cancelNote: 'Going vegan', error: null },
+    });
+  });
+
+  it('skips the next changeable week instead, and the plan stays active', async () => {
+    const { actor, events } = await loaded();
+    actor.send({ type: 'cancel.start' });
+    actor.send({ type: 'cancel.reason', reason: 'too_much_food', note: '' });
+    actor.send({ type: 'cancel.skipInstead' });
+    expect(actor.getSnapshot().context.weekId).toBe('12');
+    await events['xstate.done.actor.skipWeek']({
+      event: { type: 'xstate.done.actor.skipWeek', output: plans } as { type: string },
+    });
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'viewing',
+      context: { notice: CANCEL_OFFER_MESSAGES.skippedInstead, cancelReason: null },
+    });
+  });
+
+  it('offers no pause instead for a plan already paused', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'plan.choose', planId: '2' });
+    actor.send({ type: 'cancel.start' });
+    actor.send({ type: 'cancel.reason', reason: 'moving', note: '' });
+    expect(actor.getSnapshot().can({ type: 'cancel.pauseInstead' })).toBe(false);
+  });
+
+  it('cancels after confirming, shows the cancelled plan, then reloads without it', async () => {
+    const { actor, events } = await loaded();
+    actor.send({ type: 'cancel.start' });
+    actor.send({ type: 'cancel.reason', reason: 'moving', note: 'ignored' });
+    actor.send({ type: 'cancel.continue' });
+    actor.send({ type: 'cancel.confirm' });
+    expect(actor.getSnapshot().value).toBe('cancelling');
+    await events['xstate.done.actor.cancelPlan']({
+      event: { type: 'xstate.done.actor.cancelPlan', output: afterCancel } as { type: string },
+    });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('cancelled');
+    expect(s.context.notice).toBe(CANCEL_PLAN_MESSAGES.cancelled);
+    expect(s.context.cancelled?.plan.state).toBe('cancelled');
+    expect(s.context.cancelled?.stillDelivered.map((w) => w.id)).toEqual(['11']);
+    expect(s.context.plans.map((p) => p.id)).toEqual(['2']);
+    actor.send({ type: 'cancel.done' });
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+
+  it('shows the server’s words when cancelling fails, to try again', async () => {
+    const { actor, events } = await loaded();
+    actor.send({ type: 'cancel.start' });
+    actor.send({ type: 'cancel.reason', reason: 'moving', note: '' });
+    actor.send({ type: 'cancel.continue' });
+    actor.send({ type: 'cancel.confirm' });
+    await events['xstate.error.actor.cancelPlan']({
+      event: {
+        type: 'xstate.error.actor.cancelPlan',
+        error: { status: 409, message: 'Nope' },
+      } as { type: string },
+    });
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'cancelConfirming',
+      context: { error: 'Nope' },
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { OperationHandlers } from '../../http/handler';
 import { notFound } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
 import { changeSubscriptionPaymentMethod } from './change-payment-method';
+import { cancelPlan } from '../../services/subscriptions/cancel-plan';
 import { activatePlan, pausePlan, setWeekState } from '../../services/subscriptions/pasta-plan';
 import { isoDate } from '../../services/subscriptions/schedule-dates';
 import {
@@ -40,6 +41,8 @@ const subscriptionResource = ({ subscription, schedule, hasOrders }: Subscriptio
         }
       : null,
     resume_on: subscription.resumeOn,
+    cancellation_reason: subscription.cancellationReason,
+    cancelled_at: subscription.cancelledAt?.toISOString() ?? null,
     has_orders: hasOrders,
   },
 });
@@ -84,6 +87,7 @@ export function subscriptionHandlers(
   | 'pauseSubscription'
   | 'activateSubscription'
   | 'changeSubscriptionPaymentMethod'
+  | 'updateSubscription'
 > {
   const { db, now } = deps;
   const planDeps = { db, mailer: deps.mailer, now, publicUrl: deps.config.publicUrl };
@@ -138,6 +142,15 @@ export function subscriptionHandlers(
         },
         now(),
       );
+      return subscriptionOf(db, customer.id, id);
+    },
+
+    updateSubscription: async (request) => {
+      const { customer } = await requireCustomer(request, db, now());
+      const id = await cancelPlan(planDeps, customer, request.params.id, {
+        reason: request.body.cancellation_reason,
+        note: request.body.cancellation_note ?? null,
+      });
       return subscriptionOf(db, customer.id, id);
     },
   };

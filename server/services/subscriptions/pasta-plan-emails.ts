@@ -88,3 +88,30 @@ export function planResumedEmail(
     ].join('\n'),
   };
 }
+
+/**
+ * Product rules R10.15 and R10.16: the cancellation is confirmed once, naming the boxes already
+ * ordered that are still delivered.
+ */
+export function planCancelledEmail(
+  to: PlanRecipient,
+  stillDelivered: string[],
+  publicUrl: string,
+): OutgoingEmail {
+  return {
+    to: to.email,
+    subject: 'Your pasta plan is cancelled',
+    text: [
+      greeting(to),
+      '',
+      'Your Sfoglia pasta plan is cancelled: we won’t plan, deliver or charge for any more boxes.',
+      ...(stillDelivered.length
+        ? [
+            `Boxes already ordered are still delivered: ${stillDelivered.map(dayAndDate).join(', ')}.`,
+          ]
+        : []),
+      'Sorry to see you go. You can start a new plan any time:',
+      planLink(publicUrl),
+    ].join('\n'),
+  };
+}

@@ -25,9 +25,9 @@ export interface PastaPlanDeps {
   publicUrl: string;
 }
 
-type Customer = PlanRecipient & { id: number };
+export type Customer = PlanRecipient & { id: number };
 
-const rowId = (id: string, what: string) => {
+export const rowId = (id: string, what: string) => {
   const value = Number(id);
   if (!Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647) throw notFound(what);
   return value;
@@ -80,7 +80,7 @@ export async function setWeekState(
   });
 }
 
-async function lockedSubscription(tx: Queryable, customerId: number, id: number) {
+export async function lockedSubscription(tx: Queryable, customerId: number, id: number) {
   const [row] = await tx
     .select({ subscription: subscriptions, schedule: schedules })
     .from(subscriptions)

@@ -1,6 +1,13 @@
 import { fromPromise } from 'xstate';
 import { pastaPlanMachine } from '../../../machines/pasta-plan/pasta-plan.machine';
-import { loadPastaPlan, pausePlan, resumePlan, skipWeek, unskipWeek } from '../../api/pasta-plan';
+import {
+  cancelPlan,
+  loadPastaPlan,
+  pausePlan,
+  resumePlan,
+  skipWeek,
+  unskipWeek,
+} from '../../api/pasta-plan';
 
 /** The pasta plan wired to the real API. */
 export const livePastaPlanMachine = pastaPlanMachine.provide({
@@ -10,5 +17,6 @@ export const livePastaPlanMachine = pastaPlanMachine.provide({
     unskipWeek: fromPromise(({ input }) => unskipWeek(input.weekId)),
     pausePlan: fromPromise(({ input }) => pausePlan(input.planId, input.resumeOn)),
     resumePlan: fromPromise(({ input }) => resumePlan(input.planId)),
+    cancelPlan: fromPromise(({ input }) => cancelPlan(input.planId, input.reason, input.note)),
   },
 });

@@ -3,6 +3,7 @@ import { useEffect, type ComponentType } from 'react';
 import type { StateValueFrom } from 'xstate';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { flash } from '../../components/flash/flash-store';
+import { CancelledPlanView, CancelPlanView } from './cancel-plan-views';
 import { livePastaPlanMachine } from './pasta-plan-actors';
 import { LoadFailed, NoPlan, PlanView, type PastaPlanViewProps } from './pasta-plan-views';
 import './pasta-plan.css';
@@ -29,6 +30,13 @@ const views = {
   pauseConfirming: PlanView,
   pausing: PlanView,
   resuming: PlanView,
+  cancelReason: CancelPlanView,
+  cancelOffers: CancelPlanView,
+  skippingInstead: CancelPlanView,
+  pausingInstead: CancelPlanView,
+  cancelConfirming: CancelPlanView,
+  cancelling: CancelPlanView,
+  cancelled: CancelledPlanView,
 } satisfies Record<PageState, ComponentType<PastaPlanViewProps>>;
 
 /**

@@ -143,6 +143,7 @@ function PlanSummary({ actor, plan }: PastaPlanViewProps & { plan: Plan }) {
   const canPause = useSelector(actor, (s) => s.can({ type: 'pause.start' }));
   const canResume = useSelector(actor, (s) => s.can({ type: 'plan.resume' }));
   const resuming = useSelector(actor, (s) => s.matches('resuming'));
+  const canCancel = useSelector(actor, (s) => s.can({ type: 'cancel.start' }));
   const badge = PLAN_BADGE[plan.state];
   return (
     <section className="card pasta-plan__summary" aria-label="Your plan">
@@ -163,7 +164,7 @@ function PlanSummary({ actor, plan }: PastaPlanViewProps & { plan: Plan }) {
             : 'Paused until you resume it: no boxes are delivered or charged.'}
         </p>
       )}
-      {(canPause || canResume || resuming) && (
+      {(canPause || canResume || resuming || canCancel) && (
         <div className="pasta-plan__actions">
           {canPause && (
             <Button variant="secondary" onClick={() => actor.send({ type: 'pause.start' })}>
@@ -173,6 +174,11 @@ function PlanSummary({ actor, plan }: PastaPlanViewProps & { plan: Plan }) {
           {(canResume || resuming) && (
             <Button busy={resuming} onClick={() => actor.send({ type: 'plan.resume' })}>
               Resume plan
+            </Button>
+          )}
+          {canCancel && (
+            <Button variant="quiet" onClick={() => actor.send({ type: 'cancel.start' })}>
+              Cancel plan
             </Button>
           )}
         </div>

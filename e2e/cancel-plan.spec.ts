@@ -1,0 +1,137 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { CANCEL_OFFER_MESSAGES, CANCEL_PLAN_MESSAGES } from '../domain/cancel-plan';
+import { dayAndDate } from '../domain/pasta-plan';
+import { cutoffFor } from '../domain/weeks';
+import { apiCall } from './support/api';
+import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { kitBasket, payWithNewCard, savedHome, throughInstructions } from './support/kit-checkout';
+import { SIZES } from './support/sizes';
+
+const BRANCH = { 'X-Branch': 'web' };
+
+interface Week {
+  id: string;
+  attributes: { start_date: string; delivery_date: string; state: string; order_id: string | null };
+}
+
+async function planWeeks(request: APIRequestContext): Promise<Week[]> {
+  const response = await request.get('/api/v2/schedule_weeks', { headers: BRANCH });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data;
+}
+
+async function emailsTo(request: APIRequestContext, to: string) {
+  const response = await request.get(`/api/v2/dev/emails?to=${encodeURIComponent(to)}`);
+  return (await response.json()).data.map(
+    (email: { attributes: { subject: string; text: string } }) => email.attributes,
+  ) as { subject: string; text: string }[];
+}
+
+const minuteAfterCutoff = (week: Week) =>
+  new Date(cutoffFor(week.attributes.start_date).getTime() + 60_000).toISOString();
+
+/** Screenshots for looking at the screen, only when asked for (never in the repository). */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+};
+
+for (const size of SIZES) {
+  test.describe(`cancelling the pasta plan (${size.name})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('skips a week instead, then cancels with a reason; the email, and no more billing', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const request = page.request;
+      const customer = await signUpViaApi(request);
+      await savedHome(request);
+      await kitBasket(request);
+      await page.goto('/checkout');
+      await throughInstructions(page);
+      await payWithNewCard(page, '4242 4242 4242 4242');
+      await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+      await page.goto('/account/pasta-plan');
+      const summary = page.getByRole('region', { name: 'Your plan' });
+      await expect(summary.getByText('Active', { exact: true })).toBeVisible();
+      const [ordered, next, after] = await planWeeks(request);
+      const nextDay = dayAndDate(next!.attributes.delivery_date);
+
+      await shot(page, `${size.name}-0-plan`);
+      // Why: nothing chosen is refused with the GOV.UK error summary.
+      await summary.getByRole('button', { name: 'Cancel plan' }).click();
+      await expect(page.getByRole('heading', { name: 'Cancel your pasta plan' })).toBeVisible();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(
+        page.getByRole('alert').getByRole('link', { name: CANCEL_PLAN_MESSAGES.chooseReason }),
+      ).toBeVisible();
+      await shot(page, `${size.name}-1-reason-error`);
+      await expectNoAxeViolations(page);
+      await page.getByLabel('It’s too much food').check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      // The last chance: skip next week instead. The plan stays active.
+      await expect(page.getByRole('heading', { name: 'Before you go' })).toBeVisible();
+      await shot(page, `${size.name}-2-offers`);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: `Skip ${nextDay} instead` }).click();
+      await expect(page.getByText(CANCEL_OFFER_MESSAGES.skippedInstead)).toBeVisible();
+      await expect(summary.getByText('Active', { exact: true })).toBeVisible();
+      const nextCard = page
+        .getByRole('list', { name: 'Your coming weeks' })
+        .getByRole('listitem', { name: nextDay });
+      await expect(nextCard.getByText('Skipped', { exact: true })).toBeVisible();
+      await expect
+        .poll(async () => (await emailsTo(request, customer.email)).map((e) => e.subject))
+        .toContain(`Your box for ${nextDay} is skipped`);
+
+      // Then cancel for another reason, in the customer's own words.
+      await summary.getByRole('button', { name: 'Cancel plan' }).click();
+      await page.getByLabel('Another reason').check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(
+        page.getByRole('alert').getByRole('link', { name: CANCEL_PLAN_MESSAGES.describeOther }),
+      ).toBeVisible();
+      await page.getByLabel('Tell us more').fill('We cook together on Sundays now');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue to cancel' }).click();
+      await expect(page.getByRole('heading', { name: /^Cancel .*\?$/ })).toBeVisible();
+      await expect(page.getByText(CANCEL_PLAN_MESSAGES.stillDelivered)).toBeVisible();
+      await expect(page.getByText('Your reason: “We cook together on Sundays now”')).toBeVisible();
+      await shot(page, `${size.name}-3-confirm`);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Cancel plan' }).click();
+
+      // Cancelled: the badge, the box already ordered still delivered, no skip or pause.
+      await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+      await expect(
+        page
+          .getByRole('list', { name: 'Boxes still delivered' })
+          .getByText(dayAndDate(ordered!.attributes.delivery_date)),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: /^(Skip|Pause|Resume)/ })).toHaveCount(0);
+      await shot(page, `${size.name}-4-cancelled`);
+      await expectNoAxeViolations(page);
+      await expect
+        .poll(async () => (await emailsTo(request, customer.email)).map((e) => e.subject))
+        .toContain('Your pasta plan is cancelled');
+      const email = (await emailsTo(request, customer.email)).find(
+        (e) => e.subject === 'Your pasta plan is cancelled',
+      );
+      expect(email!.text).toContain(
+        `Boxes already ordered are still delivered: ${dayAndDate(ordered!.attributes.delivery_date)}.`,
+      );
+
+      // Billing past the next cut-offs bills nothing for the plan.
+      await apiCall(request, 'post', '/dev/billing_runs', { as_of: minuteAfterCutoff(next!) });
+      await apiCall(request, 'post', '/dev/billing_runs', { as_of: minuteAfterCutoff(after!) });
+      const billed = (await planWeeks(request)).filter((w) => w.attributes.order_id !== null);
+      expect(billed.map((w) => w.id)).toEqual([ordered!.id]);
+
+      // Leaving the cancelled plan: it is no longer offered.
+      await page.getByRole('button', { name: 'Back to your pasta plan' }).click();
+      await expect(page.getByText('You have no pasta plan yet.', { exact: false })).toBeVisible();
+    });
+  });
+}
