@@ -1,5 +1,5 @@
 /**
- * Product rule R1.17: the support form. The rules the form and the server share: the topics, the
+ * Product rule R1.16: the support form. The rules the form and the server share: the topics, the
  * limits and the messages (GOV.UK style: each says how to fix it).
  */
 export const SUPPORT_TEAM_EMAIL = 'ciao@sfoglia.test';
@@ -18,7 +18,7 @@ export const SUPPORT_LIMITS = {
   emailMax: 254,
   orderReferenceMax: 20,
   messageMax: 2000,
-  /** Product rule R1.17: messages per network address per hour. */
+  /** Product rule R1.16: messages per network address per hour. */
   perAddressPerHour: 5,
 } as const;
 

@@ -7,7 +7,7 @@ for (const size of SIZES) {
   test.describe(`/support contact form (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    test('a visitor fixes the errors, sends, sees /support-success and both emails arrive (R1.17, R1.18)', async ({
+    test('a visitor fixes the errors, sends, sees /support-success and both emails arrive (R1.16, R1.17)', async ({
       page,
     }) => {
       const email = `visitor.${randomBytes(4).toString('hex')}@example.com`;
@@ -56,7 +56,7 @@ for (const size of SIZES) {
       expect(team.text).toContain(`From: Giulia Rossi <${email}> (not signed in)`);
       expect(team.text).toContain('My tagliatelle arrived without the sauce.');
 
-      // Reached any other way, the success page goes to the form (R1.18). (A reload keeps the
+      // Reached any other way, the success page goes to the form (R1.17). (A reload keeps the
       // router's state, so the page stays: it is a new visit that has none.)
       await page.goto('/restaurants');
       await page.goto('/support-success');
@@ -64,7 +64,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help and support');
     });
 
-    test('/next-order-voucher keeps the code and says so; without vc it goes home (R1.19, R12.8)', async ({
+    test('/next-order-voucher keeps the code and says so; without vc it goes home (R1.18, R12.8)', async ({
       page,
     }) => {
       await page.goto('/next-order-voucher?vc=pasta5');

@@ -1167,7 +1167,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a message to the support team (product rule R1.17): stores it and queues the team's copy and an acknowledgement to the sender in one transaction. Signed-out visitors may send one too. Each field's problem is a 400 pointing at it; more than 5 an hour from one network address is a 429 with Retry-After. */
+        /** Sends a message to the support team (product rule R1.16): stores it and queues the team's copy and an acknowledgement to the sender in one transaction. Signed-out visitors may send one too. Each field's problem is a 400 pointing at it; more than 5 an hour from one network address is a 429 with Retry-After. */
         post: operations["createSupportRequest"];
         delete?: never;
         options?: never;

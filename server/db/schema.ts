@@ -888,7 +888,7 @@ export const newCustomerClaims = pgTable(
 );
 
 /**
- * Messages sent with the support form (product rule R1.17), from a signed-in customer
+ * Messages sent with the support form (product rule R1.16), from a signed-in customer
  * (customer_id) or a visitor; the team's copy and the acknowledgement go through the outbox in
  * the same transaction.
  */

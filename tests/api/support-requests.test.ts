@@ -30,7 +30,7 @@ const rowCount = async () => {
 const emailsTo = (to: string) =>
   testApp().database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
-describe('POST /support_requests (product rule R1.17)', () => {
+describe('POST /support_requests (product rule R1.16)', () => {
   it('stores a visitor’s message and queues the team’s copy and the acknowledgement', async () => {
     const email = 'visitor-happy@example.com';
 

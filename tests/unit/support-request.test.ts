@@ -10,7 +10,7 @@ const filled = {
   message: 'Was I charged twice?',
 };
 
-describe('supportRequestProblems (product rule R1.17)', () => {
+describe('supportRequestProblems (product rule R1.16)', () => {
   it('accepts a filled form; the order reference is optional', () => {
     expect(supportRequestProblems(filled)).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
 import { customerResource } from './customer-resource';
 
-/** The tag that marks a paperless customer (spec section 3; R2.16). */
+/** The tag that marks a paperless customer (product rule R2.16). */
 export const PAPERLESS_TAG = 'paperless';
 
 /** R2.13: null clears; anything else must pass the date-of-birth rule or answers 400. */

@@ -16,7 +16,7 @@ import { currentSession } from '../../services/sessions';
 import { tooManyRequests } from '../../services/sign-in-limits';
 import type { Deps } from '../../deps';
 
-/** Product rule R1.17: a few messages an hour from one network address, against abuse. */
+/** Product rule R1.16: a few messages an hour from one network address, against abuse. */
 const SUPPORT_LIMIT: RateLimit = {
   bucket: 'support_request.address',
   limit: SUPPORT_LIMITS.perAddressPerHour,

@@ -7,7 +7,7 @@ import { VOUCHER_MESSAGES } from '../../../domain/voucher';
 import { isVoucherCodeShape, nextOrderVoucherNotice } from '../../../domain/next-order-voucher';
 
 /**
- * /next-order-voucher?vc=CODE. Product rules R1.19 and R12.8: keeps the code for the next basket,
+ * /next-order-voucher?vc=CODE. Product rules R1.18 and R12.8: keeps the code for the next basket,
  * says so, and lands on /; without a code it goes straight to /; a code that cannot be one says
  * 'Invalid code' (R12.4).
  */

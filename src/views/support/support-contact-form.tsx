@@ -26,9 +26,9 @@ const fieldOfPointer = (pointer: string | undefined): SupportField =>
   'name';
 
 /**
- * Product rule R1.17: the contact form. Checked here first (the same rules as the server), sent
+ * Product rule R1.16: the contact form. Checked here first (the same rules as the server), sent
  * with POST /support_requests; on success it goes to /support-success with what was sent
- * (product rule R1.18).
+ * (product rule R1.17).
  */
 export function SupportContactForm() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** What the contact form hands /support-success in the router's state (product rule R1.18). */
+/** What the contact form hands /support-success in the router's state (product rule R1.17). */
 export interface SupportSentState {
   supportSent: { reference: string; email: string };
 }

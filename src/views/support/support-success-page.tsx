@@ -4,7 +4,7 @@ import { APP_ROUTES } from '../../../domain/app-routes';
 import { supportSentOf } from './support-sent-state';
 
 /**
- * /support-success. Product rule R1.18: reached only by sending the contact form (its state
+ * /support-success. Product rule R1.17: reached only by sending the contact form (its state
  * carries what was sent); any other way in goes to /support.
  */
 export default function SupportSuccessPage() {
