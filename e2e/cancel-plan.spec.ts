@@ -124,8 +124,14 @@ for (const size of SIZES) {
       );
 
       // Billing past the next cut-offs bills nothing for the plan.
-      await apiCall(request, 'post', '/dev/billing_runs', { as_of: minuteAfterCutoff(next!) });
-      await apiCall(request, 'post', '/dev/billing_runs', { as_of: minuteAfterCutoff(after!) });
+      await apiCall(request, 'post', '/dev/billing_runs', {
+        as_of: minuteAfterCutoff(next!),
+        customer_email: customer.email,
+      });
+      await apiCall(request, 'post', '/dev/billing_runs', {
+        as_of: minuteAfterCutoff(after!),
+        customer_email: customer.email,
+      });
       const billed = (await planWeeks(request)).filter((w) => w.attributes.order_id !== null);
       expect(billed.map((w) => w.id)).toEqual([ordered!.id]);
 

@@ -8,7 +8,7 @@ import { SIZES } from './support/sizes';
  * sizes. A screen that sends this visitor elsewhere (a guard, an alias) is scanned where it lands,
  * and the landing is asserted, so a changed guard shows here. Journey steps (the two checkouts,
  * the wallet returns, /payment/:orderId of an unpaid order) are scanned by their journey specs:
- * see docs/screens/README.md.
+ * see docs/screens/proof.md.
  */
 
 interface Screen {

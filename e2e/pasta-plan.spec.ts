@@ -142,8 +142,14 @@ for (const size of SIZES) {
       // Skip next week again, then bill past both cut-offs: only the active week gets its order.
       await nextCard.getByRole('button', { name: `Skip ${nextDay}` }).click();
       await expect(nextCard.getByText('Skipped', { exact: true })).toBeVisible();
-      await apiCall(request, 'post', '/dev/billing_runs', { as_of: minuteAfterCutoff(next!) });
-      await apiCall(request, 'post', '/dev/billing_runs', { as_of: minuteAfterCutoff(after!) });
+      await apiCall(request, 'post', '/dev/billing_runs', {
+        as_of: minuteAfterCutoff(next!),
+        customer_email: customer.email,
+      });
+      await apiCall(request, 'post', '/dev/billing_runs', {
+        as_of: minuteAfterCutoff(after!),
+        customer_email: customer.email,
+      });
       const billed = await planWeeks(request);
       expect(billed.find((w) => w.id === next!.id)?.attributes.order_id).toBeNull();
       expect(billed.find((w) => w.id === after!.id)?.attributes.order_id).not.toBeNull();

@@ -3033,6 +3033,11 @@ export interface operations {
                 "application/json": {
                     /** Format: date-time */
                     as_of: string;
+                    /**
+                     * Format: email
+                     * @description Bills only this customer's plans, so a test's run leaves the demo customer's and other tests' plans as they are. Without it, every due week is billed.
+                     */
+                    customer_email?: string;
                 };
             };
         };

@@ -159,6 +159,36 @@ async function kitJourney(page: Page, size: string) {
   });
 }
 
+/** The demo customer's account (its seeded history): the screens a subscriber manages. */
+async function demoAccountJourney(page: Page, size: string) {
+  await step(`${size} demo account`, async () => {
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email address').fill('demo@sfoglia.test');
+    await page.getByLabel('Password').fill('pasta-fresca-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/account'));
+    await page.goto(`${base}/account/pasta-plan`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, size, 'pasta-plan', 'Pasta plan: skip, pause, cancel');
+    await page.goto(`${base}/account/order-history`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, size, 'order-history', 'Order history');
+    await page
+      .getByRole('link', { name: /^See the order/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/order\/\d+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, size, 'order-page', 'An order');
+    await page.goto(`${base}/account/my-details`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, size, 'my-details', 'My details');
+    await page.goto(`${base}/support`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, size, 'support', 'Help and the contact form');
+  });
+}
+
 async function main() {
   mkdirSync(outDir, { recursive: true });
   for (const file of readdirSync(outDir))
@@ -196,6 +226,10 @@ async function main() {
         await kitJourney(page, size.name);
       }
       await customer.close();
+
+      const demo = await browser.newContext(options);
+      await demoAccountJourney(await demo.newPage(), size.name);
+      await demo.close();
     }
   } finally {
     await browser.close();
@@ -221,7 +255,8 @@ async function writeReadme() {
 
 The main screens at a phone's size (390x844) and a desktop's (1366x900), the viewport only, as
 \`npm run screens\` (scripts/screens.ts) captured them from the production build on a fresh
-database. Regenerate after a visual change: \`npm run build && npm run screens\`.
+database. Regenerate after a visual change: \`npm run build && npm run screens\`. Where each
+look-and-feel defect of issue 11 is proven by a test: [proof.md](proof.md).
 
 | Screen | Phone | Desktop |
 | ------ | ----- | ------- |

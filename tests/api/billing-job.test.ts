@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import {
   catalogueVariants,
+  customers,
   orderLineItems,
   orders,
   payments,
@@ -177,5 +178,29 @@ describe('the billing job', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().data.attributes.as_of).toBe(afterCutoff2.toISOString());
     expect(await ordersOf(subscriptionId)).toHaveLength(2);
+  });
+
+  it("a development run for one customer's email bills only that customer's plans", async () => {
+    const other = await subscriber();
+    const { browser, customerId, subscriptionId } = await subscriber();
+    const [{ email }] = (await getApp()
+      .database.db.select({ email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, customerId))) as [{ email: string }];
+
+    const response = await browser.post('/dev/billing_runs', {
+      as_of: afterCutoff2.toISOString(),
+      customer_email: email.toUpperCase(),
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(await ordersOf(subscriptionId)).toHaveLength(2);
+    expect(await ordersOf(other.subscriptionId)).toHaveLength(1);
+    const unknown = await browser.post('/dev/billing_runs', {
+      as_of: afterCutoff2.toISOString(),
+      customer_email: 'nobody@example.com',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await ordersOf(other.subscriptionId)).toHaveLength(1);
   });
 });

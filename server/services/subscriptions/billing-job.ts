@@ -79,7 +79,16 @@ interface WrittenOrder {
  * is derived from the week, so a second run (or a crash between writing and charging) never
  * charges twice.
  */
-export async function runBilling(deps: BillingDeps, asOf: Date): Promise<BillingRun> {
+/** A run limited to one customer's plans (the development tool's runs for end-to-end tests). */
+export interface BillingScope {
+  customerId?: number;
+}
+
+export async function runBilling(
+  deps: BillingDeps,
+  asOf: Date,
+  scope: BillingScope = {},
+): Promise<BillingRun> {
   const { db } = deps;
   await activatePaidSubscriptions(db, deps.now());
   await resumeDuePlans(db, asOf);
@@ -89,7 +98,7 @@ export async function runBilling(deps: BillingDeps, asOf: Date): Promise<Billing
   const passed: number[] = [];
   for (;;) {
     const outcome = await db
-      .transaction((tx) => writeNextDueOrder(tx, deps, asOf, passed))
+      .transaction((tx) => writeNextDueOrder(tx, deps, asOf, passed, scope))
       .catch((error: unknown) => {
         if (error instanceof WeekAlreadyWritten) return { emptyWeekId: error.weekId };
         throw error;
@@ -99,7 +108,7 @@ export async function runBilling(deps: BillingDeps, asOf: Date): Promise<Billing
     else run.ordersCreated += 1;
   }
 
-  for (const order of await ordersToCharge(db)) {
+  for (const order of await ordersToCharge(db, scope)) {
     const result = await chargeWeek(deps, order);
     if (result === 'charged') run.charged += 1;
     if (result === 'failed') run.failed += 1;
@@ -173,6 +182,7 @@ async function writeNextDueOrder(
   deps: Pick<BillingDeps, 'catalogue' | 'now'>,
   asOf: Date,
   passed: number[],
+  scope: BillingScope,
 ): Promise<WrittenOrder | { emptyWeekId: number } | null> {
   const now = deps.now();
   const [due] = await tx
@@ -187,6 +197,7 @@ async function writeNextDueOrder(
         lte(scheduleWeeks.billingDate, asOf),
         gte(scheduleWeeks.deliveryDate, isoDate(asOf)),
         passed.length ? notInArray(scheduleWeeks.id, passed) : undefined,
+        scope.customerId === undefined ? undefined : eq(subscriptions.customerId, scope.customerId),
         notExists(
           tx
             .select({ id: orders.id })
@@ -399,7 +410,7 @@ async function shippingAddress(
  * Subscription orders still to charge: waiting for payment with no attempt yet (written by this
  * run, or by one that stopped before charging).
  */
-async function ordersToCharge(db: Database): Promise<WrittenOrder[]> {
+async function ordersToCharge(db: Database, scope: BillingScope): Promise<WrittenOrder[]> {
   const rows = await db
     .select({
       orderId: orders.id,
@@ -413,6 +424,7 @@ async function ordersToCharge(db: Database): Promise<WrittenOrder[]> {
         isNotNull(orders.scheduleWeekId),
         isNotNull(orders.subscriptionId),
         eq(orders.state, 'payment_pending'),
+        scope.customerId === undefined ? undefined : eq(orders.customerId, scope.customerId),
         notExists(
           db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id)),
         ),
