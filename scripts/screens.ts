@@ -97,8 +97,8 @@ async function takeawayJourney(page: Page, size: string) {
     await page.getByRole('button', { name: 'Add Garlic Focaccia to basket' }).click();
     await basket.getByText('Garlic Focaccia').first().waitFor();
     await shoot(page, size, 'takeaway-menu', 'Takeaway menu, a dish just added');
-    await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
-    await basket.getByRole('button', { name: 'Add one Garlic Focaccia' }).click();
+    await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
+    await basket.getByRole('button', { name: 'Add one more Garlic Focaccia' }).click();
     await basket.scrollIntoViewIfNeeded();
     await shoot(page, size, 'basket', 'Takeaway basket');
     await basket.getByRole('button', { name: 'Checkout' }).click();
@@ -151,6 +151,9 @@ async function kitJourney(page: Page, size: string) {
     await dialog.getByRole('button', { name: /^Add to the week of / }).click();
     await dialog.waitFor({ state: 'hidden' });
     const box = page.getByRole('complementary', { name: 'Your box' });
+    // On a phone the box sits below the menu, behind its bottom bar: "View box" brings it up.
+    const bar = page.getByRole('region', { name: 'Your box, in short' });
+    if (await bar.isVisible()) await bar.getByRole('button', { name: 'View box' }).click();
     await box.getByRole('button', { name: /^Add one Chickpea Gnocchi/ }).click();
     await box.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL((url) => url.pathname !== '/menu');
@@ -178,7 +181,10 @@ async function demoAccountJourney(page: Page, size: string) {
       .first()
       .click();
     await page.waitForURL(/\/order\/\d+$/);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The history's heading stays until the order page's chunk arrives: wait for the order's.
+    await page
+      .getByRole('heading', { level: 1, name: /^Order [2-9A-Z]{3}-[2-9A-Z]{3}$/ })
+      .waitFor();
     await shoot(page, size, 'order-page', 'An order');
     await page.goto(`${base}/account/my-details`);
     await page.getByRole('heading', { level: 1 }).waitFor();
