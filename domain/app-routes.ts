@@ -33,6 +33,11 @@ export const APP_ROUTES = {
   restaurant: '/restaurant/:restaurantId',
   tracking: '/takeaway/track/:orderId',
   order: '/order/:orderId',
+  orderEdit: '/order/:orderId/edit/*',
+  scheduleWeek: '/schedule/:scheduleWeekId/edit',
+  chooseRecipes: '/schedule/:scheduleWeekId/choose-recipes',
+  changeDeliveryDate: '/schedule/:scheduleWeekId/change-delivery-date',
+  oneOffBox: '/schedule/one-off/:orderId/view',
   rating: '/rate-my-takeaway',
   ratingConfirmation: '/rate-my-takeaway/confirmation',
   account: '/account',
@@ -42,7 +47,9 @@ export const APP_ROUTES = {
   orderHistory: '/account/order-history',
   accountOffers: '/account/offers',
   rewards: '/account/rewards',
+  rewardsReferral: '/account/rewards/referral',
   pastaPlan: '/account/pasta-plan',
+  planSettings: '/account/pasta-plan/settings',
 } as const;
 
 export type AppRoute = keyof typeof APP_ROUTES;
@@ -55,7 +62,9 @@ export const ACCOUNT_ROUTES = [
   'orderHistory',
   'accountOffers',
   'rewards',
+  'rewardsReferral',
   'pastaPlan',
+  'planSettings',
 ] as const satisfies readonly AppRoute[];
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 
@@ -82,6 +91,10 @@ export function isAppPath(path: string): boolean {
 
 /** Product rule R9.14: an order's own page, linked from every order the account lists. */
 export const orderPagePath = (orderId: string) => `/order/${orderId}`;
+
+/** Product rule R9.19: where a recipe-kit order is changed before its cut-off. */
+export const orderEditPath = (orderId: string, step = '') =>
+  `/order/${orderId}/edit${step ? `/${step}` : ''}`;
 
 /** An account route as the account router's relative path: `/account/my-details` → `my-details`. */
 export const accountChildPath = (route: AccountRoute) =>

@@ -1,24 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CANCEL_OFFER_MESSAGES, CANCEL_PLAN_MESSAGES } from '../domain/cancel-plan';
 import { dayAndDate } from '../domain/pasta-plan';
-import { cutoffFor } from '../domain/weeks';
 import { apiCall } from './support/api';
-import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-import { kitBasket, payWithNewCard, savedHome, throughInstructions } from './support/kit-checkout';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
-
-const BRANCH = { 'X-Branch': 'web' };
-
-interface Week {
-  id: string;
-  attributes: { start_date: string; delivery_date: string; state: string; order_id: string | null };
-}
-
-async function planWeeks(request: APIRequestContext): Promise<Week[]> {
-  const response = await request.get('/api/v2/schedule_weeks', { headers: BRANCH });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).data;
-}
+import { minuteAfterCutoff, newSubscriber, planWeeks } from './support/subscriber';
 
 async function emailsTo(request: APIRequestContext, to: string) {
   const response = await request.get(`/api/v2/dev/emails?to=${encodeURIComponent(to)}`);
@@ -26,9 +12,6 @@ async function emailsTo(request: APIRequestContext, to: string) {
     (email: { attributes: { subject: string; text: string } }) => email.attributes,
   ) as { subject: string; text: string }[];
 }
-
-const minuteAfterCutoff = (week: Week) =>
-  new Date(cutoffFor(week.attributes.start_date).getTime() + 60_000).toISOString();
 
 /** Screenshots for looking at the screen, only when asked for (never in the repository). */
 const shot = async (page: Page, name: string) => {
@@ -45,13 +28,7 @@ for (const size of SIZES) {
     }) => {
       test.setTimeout(180_000);
       const request = page.request;
-      const customer = await signUpViaApi(request);
-      await savedHome(request);
-      await kitBasket(request);
-      await page.goto('/checkout');
-      await throughInstructions(page);
-      await payWithNewCard(page, '4242 4242 4242 4242');
-      await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+      const customer = await newSubscriber(page);
       await page.goto('/account/pasta-plan');
       const summary = page.getByRole('region', { name: 'Your plan' });
       await expect(summary.getByText('Active', { exact: true })).toBeVisible();

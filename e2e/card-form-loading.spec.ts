@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { savedCardViaApi, takeawayBasketViaApi } from './support/paid-takeaway-order';
 import { SIZES } from './support/sizes';
 
 /**
@@ -12,56 +13,13 @@ const CARD_FORM_CHUNK = /\/assets\/card-payment-form-[^/]*\.js$/;
 /** A signed-in customer with complete delivery details, a takeaway basket and `saved` cards. */
 async function customerWithBasket(request: APIRequestContext, saved: number) {
   await signUpViaApi(request);
-  const post = async (url: string, data: unknown, status = 201) => {
-    const response = await request.post(`/api/v2${url}`, { headers: BRANCH, data });
-    expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
-    return (await response.json()).data;
-  };
   expect(
     (
       await request.put('/api/v2/me', { headers: BRANCH, data: { phone: '07812 345678' } })
     ).status(),
   ).toBe(200);
-  const basket = await post('/baskets', {
-    type: 'TakeawayBasket',
-    restaurant_id: 16,
-    fulfillment_type: 'delivery',
-    address: {
-      address1: '12 Devonshire Road',
-      city: 'London',
-      zip: 'W4 2HD',
-      phone: '+447812345678',
-      lat: 51.4916,
-      lon: -0.2555,
-    },
-  });
-  await post(`/baskets/${basket.id}/items`, {
-    product_variant_id: '102',
-    quantity: 2,
-    sub_items: [{ product_variant_id: '901' }],
-  });
-  for (let card = 0; card < saved; card += 1) {
-    const setup = await post('/payment_methods/setup', {
-      type: 'CreditCard',
-      payment_processor_name: 'sandbox',
-    });
-    await post(
-      `/sandbox/setup_intents/${setup.id}/confirm`,
-      {
-        client_secret: setup.attributes.client_secret,
-        card_number: '4242424242424242',
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: '123',
-      },
-      200,
-    );
-    await post('/payment_methods', {
-      setup_intent_id: setup.id,
-      payment_processor_name: 'sandbox',
-      type: 'CreditCard',
-    });
-  }
+  await takeawayBasketViaApi(request);
+  for (let card = 0; card < saved; card += 1) await savedCardViaApi(request);
 }
 
 /** Where the wallet's heading is: what would move if the card form's place were not held. */

@@ -2,6 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
+const BRANCH = { 'X-Branch': 'web' };
+
 /**
  * Issue 11's proof: an axe scan (WCAG 2.1 A and AA, colour contrast included) of every screen of
  * domain/app-routes.ts that a visitor or the demo customer reaches without a journey, at both
@@ -107,10 +109,38 @@ const SIGNED_IN: Screen[] = [
     heading: 'Ciao Giulia',
   },
   {
+    path: '/account/dashboard',
+    landsOn: '/account/dashboard',
+    heading: 'Ciao Giulia',
+  },
+  // My details with the demo customer's saved addresses listed.
+  {
     path: '/account/my-details',
     landsOn: '/account/my-details',
     heading: 'My details',
-    ready: (page) => page.getByLabel('Email address'),
+    ready: (page) =>
+      page
+        .getByRole('region', { name: 'Saved addresses' })
+        .getByRole('listitem')
+        .filter({ hasText: /\w/ }),
+  },
+  {
+    path: '/account/pasta-plan',
+    landsOn: '/account/pasta-plan',
+    heading: 'Pasta plan',
+    ready: (page) => page.getByRole('heading', { level: 2 }),
+  },
+  {
+    path: '/account/pasta-plan/settings',
+    landsOn: '/account/pasta-plan/settings',
+    heading: 'Plan settings',
+    ready: (page) => page.getByRole('main').getByRole('heading', { level: 2 }),
+  },
+  {
+    path: '/account/rewards',
+    landsOn: '/account/rewards',
+    heading: 'Rewards',
+    ready: (page) => page.getByText('Your balance: £5.00'),
   },
   {
     path: '/account/upcoming-orders',
@@ -129,6 +159,12 @@ const SIGNED_IN: Screen[] = [
     landsOn: '/account/rewards',
     heading: 'Rewards',
     ready: (page) => page.getByText('Your balance: £5.00'),
+  },
+  {
+    path: '/account/rewards/referral',
+    landsOn: '/account/rewards/referral',
+    heading: 'Invite a friend',
+    ready: (page) => page.getByLabel('Send this link to a friend'),
   },
   {
     path: '/takeaway/track/1',
@@ -213,10 +249,57 @@ for (const size of SIZES) {
     test('signed in as the demo customer: the account, tracking, rating and payment screens', async ({
       page,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(240_000);
       await signIn(page, DEMO.email, DEMO.password);
       await expect(page).toHaveURL(/\/account\/dashboard$/);
       for (const screen of SIGNED_IN) await scan(page, screen);
+
+      // The plan week's pages, for the demo customer's first week still open to change (found
+      // through GET schedule_weeks as the pasta plan page finds it), else its first week.
+      const weeksResponse = await page.request.get('/api/v2/schedule_weeks', { headers: BRANCH });
+      expect(weeksResponse.ok()).toBe(true);
+      const weeks: { id: string; attributes: { order_id: string | null } }[] = (
+        await weeksResponse.json()
+      ).data;
+      const week = weeks.find((w) => w.attributes.order_id === null) ?? weeks[0];
+      expect(week).toBeDefined();
+      const open = week!.attributes.order_id === null;
+      await scan(page, {
+        path: `/schedule/${week!.id}/edit`,
+        landsOn: `/schedule/${week!.id}/edit`,
+        heading: /^Your box for /,
+        ready: (p) => p.getByRole('region', { name: 'Delivery' }),
+      });
+      await scan(page, {
+        path: `/schedule/${week!.id}/choose-recipes`,
+        landsOn: `/schedule/${week!.id}/choose-recipes`,
+        heading: /^Choose your recipes/,
+        ready: open ? (p) => p.getByRole('region', { name: 'This week’s menu' }) : undefined,
+      });
+      await scan(page, {
+        path: `/schedule/${week!.id}/change-delivery-date`,
+        landsOn: `/schedule/${week!.id}/change-delivery-date`,
+        heading: 'Change your delivery date',
+        ready: open ? (p) => p.getByRole('group', { name: 'Delivery day' }) : undefined,
+      });
+
+      // The latest kit order's edit page: its form while editable, else why it cannot change.
+      const ordersOf = async (when: 'upcoming' | 'past') => {
+        const response = await page.request.get(
+          `/api/v2/orders?filter[type]=recipe_kit&filter[delivery_date]=${when}`,
+          { headers: BRANCH },
+        );
+        expect(response.ok()).toBe(true);
+        return (await response.json()).data as { id: string }[];
+      };
+      const upcoming = await ordersOf('upcoming');
+      const latest = upcoming.at(-1) ?? (await ordersOf('past'))[0];
+      expect(latest).toBeDefined();
+      await scan(page, {
+        path: `/order/${latest!.id}/edit`,
+        landsOn: `/order/${latest!.id}/edit`,
+        heading: /^(Change order |This order can no longer change$)/,
+      });
     });
   });
 }

@@ -1,31 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dayAndDate, PASTA_PLAN_MESSAGES } from '../domain/pasta-plan';
-import { cutoffFor } from '../domain/weeks';
 import { apiCall } from './support/api';
 import { openAccountMenu } from './support/account-menu';
-import {
-  DEMO,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  signUpViaApi,
-  test,
-} from './support/fixtures';
-import { kitBasket, payWithNewCard, savedHome, throughInstructions } from './support/kit-checkout';
+import { DEMO, expect, expectNoAxeViolations, signIn, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
+import { minuteAfterCutoff, newSubscriber, planWeeks } from './support/subscriber';
 
 const BRANCH = { 'X-Branch': 'web' };
-
-interface Week {
-  id: string;
-  attributes: { start_date: string; delivery_date: string; state: string; order_id: string | null };
-}
-
-async function planWeeks(request: APIRequestContext): Promise<Week[]> {
-  const response = await request.get('/api/v2/schedule_weeks', { headers: BRANCH });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).data;
-}
 
 const weekCard = (page: Page, deliveryDate: string) =>
   page
@@ -40,9 +21,6 @@ async function subjectsTo(request: APIRequestContext, to: string): Promise<strin
   );
 }
 
-const minuteAfterCutoff = (week: Week) =>
-  new Date(cutoffFor(week.attributes.start_date).getTime() + 60_000).toISOString();
-
 for (const size of SIZES) {
   test.describe(`the pasta plan (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -52,13 +30,7 @@ for (const size of SIZES) {
     }) => {
       test.setTimeout(180_000);
       const request = page.request;
-      const customer = await signUpViaApi(request);
-      await savedHome(request);
-      await kitBasket(request);
-      await page.goto('/checkout');
-      await throughInstructions(page);
-      await payWithNewCard(page, '4242 4242 4242 4242');
-      await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+      const customer = await newSubscriber(page);
       // The checkout's header has no menus: on to the account, then its menu.
       await page.getByRole('link', { name: 'See your upcoming boxes' }).click();
       await expect(page).toHaveURL(/\/account\/upcoming-orders$/);

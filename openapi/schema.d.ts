@@ -176,6 +176,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/account_setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emails a customer who has no password yet (a guest who ordered with an email) a one-time link to choose one and so set up the account (product rule R2.17). Answers 202 the same whatever the id, so it reveals nothing about who has an account; limited per network address (429) and per customer (past it, no email). */
+        post: operations["requestAccountSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/credit_voucher": {
         parameters: {
             query?: never;
@@ -312,6 +329,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schedule_weeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        /** One of the customer's plan weeks with what its pages show (product rule R10.24): its dates, state, address, box (the order's dishes, else the customer's picks, else the chef's), the week's menu to pick from, and the days its delivery can move to (R10.25). */
+        get: operations["getScheduleWeek"];
+        /** Moves the week's delivery to another available day of its week (product rule R10.25) and/or sends it to another of the customer's addresses (R10.26). Refused after the week's cut-off or once it has its order (409 `too_late`), for a cancelled plan (409); another customer's week or address is 404. A changed date is emailed once. */
+        put: operations["updateScheduleWeek"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule_weeks/{id}/chef_selections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's recipes for the week from its menu (product rule R10.27): each once, at most the plan's number of recipes, at least the per-order minimum; an empty list gives the week back to the chef. Same refusals as changing the week. */
+        post: operations["chooseScheduleWeekRecipes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/schedule_weeks/{id}/skip": {
         parameters: {
             query?: never;
@@ -360,8 +416,83 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes the plan's state. The one change offered is cancelling, with a reason from a fixed list and the customer's words for "other" (product rules R10.13-R10.16): coming weeks without an order are marked skipped and never billed; weeks already billed are still delivered; an email confirms it once. A cancelled plan answers as it is. */
+        /** Changes the plan. Either cancels it (`state: cancelled` with a reason from a fixed list and the customer's words for "other", product rules R10.13-R10.16: coming weeks without an order are marked skipped and never billed; weeks already billed are still delivered; an email confirms it once; a cancelled plan answers as it is), or changes its settings (product rules R10.19-R10.23): number of recipes, dietary flags, delivery note, shipping address and billing address (null: the default address), each left as it is when left out. A settings change that alters the next box's price is refused with 409 `price_changed` unless `box_price_pence` is that new price (see `previewSubscriptionSettings`). A cancelled plan's settings are not changed (409). */
         put: operations["updateSubscription"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/settings_preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The price of the plan's next box (its next active week whose cut-off is ahead and has no order) now and with the given settings, before they are saved (product rule R10.23). Writes nothing. `null` when the plan has no such week. */
+        post: operations["previewSubscriptionSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the delivery day (1 Monday .. 6 Saturday, never Sunday) and the frequency (every 1 to 4 weeks), product rule R10.20. The weeks that can still change (no order, cut-off ahead) are re-planned from the first open week (never closer than the frequency after the last kept delivery); a re-planned week that still exists keeps its skip and picks; weeks with their order or past their cut-off are never touched. A cancelled plan is 409. */
+        put: operations["updateSubscriptionSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/ingredient_preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        /** The ingredients the plan's chef's picks avoid (product rule R10.21). */
+        get: operations["listIngredientPreferences"];
+        put?: never;
+        /** Replaces the ingredients the plan's chef's picks avoid (ids from `GET /ingredients`, at most 10; product rule R10.21). Like the settings, a change that alters the next box's price needs `box_price_pence` (409 `price_changed` otherwise). A cancelled plan is 409. */
+        post: operations["setIngredientPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ingredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ingredients the catalogue's recipes use, found in each recipe's title and description, with how many recipes use each (product rule R10.21). */
+        get: operations["listIngredients"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -433,6 +564,78 @@ export interface paths {
         };
         /** The signed-in customer's store credit given and spent, newest first, with the balance. */
         get: operations["listStoreCreditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reward_blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's reward progress (product rules R12.9 and R12.11): one loyalty block per pasta plan (paid boxes towards the next voucher, the weeks counted and the last voucher earned) and one referral block (friends rewarded, credit earned). */
+        get: operations["listRewardBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing_offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offers the signed-in customer can use now (product rule R12.10): live offers for everyone and the customer's own reward vouchers not used on an order yet. */
+        get: operations["listMarketingOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vouchers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        /** A voucher's public details (product rule R12.10): one of the customer's own reward vouchers or an offer for everyone; any other voucher is 404. */
+        get: operations["getVoucher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weekly_menus/{id}/review_summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        /** Each rated dish of a weekly menu with its average rating and number of ratings, from the customers' ratings of that dish in their recipe-kit boxes (product rule R12.13); an unknown menu is 404. */
+        get: operations["getWeeklyMenuReviewSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1020,7 +1223,8 @@ export interface paths {
         };
         /** One of the signed-in customer's orders with its line items, and in `meta` what its order page shows beside them: the payment, the feedback given and when the invoice was last emailed (product rule R9.14); another customer's order is 404. */
         get: operations["getOrder"];
-        put?: never;
+        /** Replaces a recipe-kit order's dishes with dishes of its week's menu (product rule R9.22). Before the cut-off of the order's delivery week only (409 after it, and for takeaway orders: product rule R9.19); another customer's order is 404. `preview=true` prices the change and writes nothing; `expected_total_pence` refuses it (409) when the new total is not the one the customer saw. A paid order's increase is charged to its card after the store credit, a decrease given back as store credit (product rule R9.23). */
+        put: operations["updateOrderItems"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1060,6 +1264,102 @@ export interface paths {
         put?: never;
         /** Emails the invoice of a paid order to the customer (through the outbox). At most once every 10 minutes per order: asking again sooner sends nothing and answers 200 with `sent: false` and when it was sent (product rule R9.17). 409 for an order not paid. */
         post: operations["sendOrderInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/delivery_date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a recipe-kit order to another day of its delivery week, and sets its delivery note (product rule R9.21). Before the cut-off of the order's delivery week only (409 after it, and for takeaway orders: product rule R9.19); another customer's order is 404. `preview=true` prices the change and writes nothing; `expected_total_pence` refuses it (409) when the new total is not the one the customer saw. A paid order's increase is charged to its card after the store credit, a decrease given back as store credit (product rule R9.23). */
+        post: operations["changeOrderDeliveryDate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/shipping_address/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+                addressId: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Delivers a recipe-kit order to another of the customer's saved addresses (404 for another customer's address; product rule R9.20). Before the cut-off of the order's delivery week only (409 after it, and for takeaway orders: product rule R9.19); another customer's order is 404. `preview=true` prices the change and writes nothing; `expected_total_pence` refuses it (409) when the new total is not the one the customer saw. A paid order's increase is charged to its card after the store credit, a decrease given back as store credit (product rule R9.23). */
+        put: operations["changeOrderShippingAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/chef_selections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lets the chef pick a recipe-kit order's dishes from its week's menu, as many as it has now, its add-ons kept (product rule R9.22). Before the cut-off of the order's delivery week only (409 after it, and for takeaway orders: product rule R9.19); another customer's order is 404. `preview=true` prices the change and writes nothing; `expected_total_pence` refuses it (409) when the new total is not the one the customer saw. A paid order's increase is charged to its card after the store credit, a decrease given back as store credit (product rule R9.23). */
+        post: operations["chooseOrderChefSelections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a discount voucher to a recipe-kit order (its code upper-cased; an unknown code is 404, one that cannot apply a 400 saying why; product rule R9.24). Before the cut-off of the order's delivery week only (409 after it, and for takeaway orders: product rule R9.19); another customer's order is 404. `preview=true` prices the change and writes nothing; `expected_total_pence` refuses it (409) when the new total is not the one the customer saw. A paid order's increase is charged to its card after the store credit, a decrease given back as store credit (product rule R9.23). */
+        post: operations["applyOrderVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/remove_voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes the voucher from a recipe-kit order (product rule R9.24). Before the cut-off of the order's delivery week only (409 after it, and for takeaway orders: product rule R9.19); another customer's order is 404. `preview=true` prices the change and writes nothing; `expected_total_pence` refuses it (409) when the new total is not the one the customer saw. A paid order's increase is charged to its card after the store credit, a decrease given back as store credit (product rule R9.23). */
+        post: operations["removeOrderVoucher"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,7 +1506,7 @@ export interface paths {
         /** Replaces a saved address (the same rules as saving one); another customer's is 404. */
         put: operations["updateAddress"];
         post?: never;
-        /** Removes a saved address. When it was the default, the oldest remaining address becomes the default. */
+        /** Removes a saved address. When it was the default, the oldest remaining address becomes the default. A plan that is not cancelled and ships or bills to it moves to the default (product rule R3.14); the only address such a plan uses is kept (409 address_in_use). */
         delete: operations["deleteAddress"];
         options?: never;
         head?: never;
@@ -1382,6 +1682,8 @@ export interface components {
             accepts_emails: boolean;
             accepts_sms: boolean;
             accepts_mail: boolean;
+            /** @description The token of the referral link the customer came through (product rule R12.11); an unknown token is ignored. */
+            referral_token?: string;
         };
         CustomerUpdate: {
             first_name?: string;
@@ -1442,6 +1744,25 @@ export interface components {
                 amount_to_charge: number;
                 request_card: boolean;
                 likely_card_charge: boolean;
+                /** @description What recurs when the basket starts a pasta plan (product rule R8.13); null for a one-off box, which does not recur. */
+                recurring: null | {
+                    recipes_per_box: number;
+                    /** @description Every N weeks. */
+                    frequency: number;
+                    /** @description 1 Monday .. 6 Saturday. */
+                    delivery_day: number;
+                    /** @description The box's dishes before any voucher (pounds). */
+                    price_per_box: number;
+                    /** @description The delivery fee on that weekday (pounds). */
+                    delivery_fee: number;
+                    /**
+                     * Format: date-time
+                     * @description The cut-off of the plan's next box, when it is charged.
+                     */
+                    next_charge_at: string;
+                    /** Format: date */
+                    next_delivery_date: string;
+                };
             };
         };
         RecipeKitOrderCreate: {
@@ -1463,6 +1784,40 @@ export interface components {
                 per_page: number;
             };
         };
+        /** @description The 13 dietary flags of a plan (true: leave it out of the chef's picks). */
+        DietaryFlags: {
+            beef?: boolean;
+            cocktails?: boolean;
+            crustaceans?: boolean;
+            double_portion?: boolean;
+            fish?: boolean;
+            game?: boolean;
+            gluten_free?: boolean;
+            lamb?: boolean;
+            nuts?: boolean;
+            pork?: boolean;
+            vegan?: boolean;
+            vegetarian?: boolean;
+            molluscs?: boolean;
+        };
+        IngredientIds: string[];
+        BoxPrice: {
+            /** Format: date */
+            delivery_date: string;
+            price_pence: number;
+            /** @description The customer picked the box's dishes, so the settings do not change it. */
+            picked: boolean;
+        } | null;
+        IngredientResource: {
+            /** @enum {string} */
+            type: "ingredients";
+            id: string;
+            attributes: {
+                name: string;
+                /** @description How many catalogue recipes use it. */
+                recipes?: number;
+            };
+        };
         SubscriptionResource: {
             /** @enum {string} */
             type: "subscriptions";
@@ -1479,6 +1834,8 @@ export interface components {
                 cancelled_at?: string | null;
                 /** @description The plan has at least one order (a created one is then selectable). */
                 has_orders: boolean;
+                /** @description The ingredients the chef's picks avoid (product rule R10.21). */
+                ingredient_ids?: string[];
                 number_of_recipes: number;
                 number_of_cocktails: number;
                 delivery_note: string | null;
@@ -1516,6 +1873,63 @@ export interface components {
                 picked: boolean;
                 /** @description The box's dishes: its order's, else the customer's picks; empty when the chef will choose. */
                 recipes: string[];
+            };
+        };
+        ScheduleWeekDetailsResource: {
+            /** @enum {string} */
+            type: "schedule_weeks";
+            id: string;
+            attributes: {
+                subscription_id: string;
+                /** @enum {string} */
+                subscription_state: "created" | "active" | "paused" | "failed" | "cancelled";
+                number_of_recipes: number;
+                start_date: string;
+                delivery_date: string;
+                original_delivery_date: string;
+                /** @description The cut-off (ISO instant). */
+                billing_date: string;
+                /** @enum {string} */
+                state: "active" | "skipped";
+                order_id: string | null;
+                /** @description Before the cut-off, without its order, the plan not cancelled. */
+                changeable: boolean;
+                address: {
+                    id: string;
+                    first_name: string;
+                    last_name: string;
+                    address1: string;
+                    address2: string | null;
+                    city: string;
+                    zip: string;
+                } | null;
+                /** @description The chef chooses (or chose) the dishes. */
+                chef_selected: boolean;
+                box: {
+                    variant_id: string;
+                    title: string;
+                    variant_title: string;
+                    quantity: number;
+                    /** @description Unit price, pounds. */
+                    price: number;
+                }[];
+                /** @description The dishes, pounds. */
+                subtotal: number;
+                /** @description The week's recipes to pick from, in menu order. */
+                menu: {
+                    variant_id: string;
+                    title: string;
+                    variant_title: string;
+                    is_double: boolean;
+                    /** @description Pounds. */
+                    price: number;
+                }[];
+                /** @description The week's days, each available or with why not (product rule R10.25); empty once the week cannot be changed. */
+                delivery_days: {
+                    date: string;
+                    available: boolean;
+                    reason?: string;
+                }[];
             };
         };
         StoreCreditTransactionResource: {
@@ -2067,6 +2481,39 @@ export interface components {
                 } | null;
             };
         };
+        OrderItemsUpdate: {
+            items: {
+                product_variant_id: components["schemas"]["RowId"];
+                quantity: number;
+            }[];
+        };
+        OrderDeliveryDateChange: {
+            delivery_date: components["schemas"]["IsoDate"];
+            delivery_note?: string | null;
+        };
+        OrderVoucherApply: {
+            code: string;
+        };
+        OrderEditDocument: {
+            data: components["schemas"]["OrderResource"];
+            included: components["schemas"]["LineItemResource"][];
+            /** @description What the change costs (product rule R9.23); pounds. */
+            meta: {
+                preview: boolean;
+                /** @description False when a retry found it already made. */
+                changed: boolean;
+                previous_total: number;
+                subtotal: number;
+                delivery_price: number;
+                total_discounts: number;
+                total_price: number;
+                voucher_code: string | null;
+                difference: number;
+                card_charge: number;
+                store_credit_spent: number;
+                store_credit_refund: number;
+            };
+        };
         OrderDetailDocument: {
             data: components["schemas"]["OrderResource"];
             included: components["schemas"]["LineItemResource"][];
@@ -2187,6 +2634,59 @@ export interface components {
                 stripe_publishable_key: string | null;
             };
         };
+        RewardBlockResource: {
+            /** @enum {string} */
+            type: "reward_blocks";
+            /** @description `loyalty-<plan id>` or `referral`. */
+            id: string;
+            attributes: {
+                /** @enum {string} */
+                kind: "loyalty" | "referral";
+                /** @description The plan's name, or "Invite a friend". */
+                title: string;
+                /** @description Loyalty: paid boxes towards the next voucher; referral: friends rewarded. */
+                progress: number;
+                /** @description Loyalty: the boxes a voucher takes; referral: 0. */
+                target: number;
+                /** @description Vouchers earned, or friends rewarded. */
+                rewards_earned: number;
+                /** @description Pounds: one voucher, or one referral. */
+                reward_value: number;
+                subscription_id: string | null;
+                /** @description The schedule weeks whose paid boxes count towards the next voucher. */
+                week_ids: string[];
+                /** @description The last loyalty voucher earned. */
+                voucher_id: string | null;
+            };
+        };
+        MarketingOfferResource: {
+            /** @enum {string} */
+            type: "marketing_offers";
+            /** @description The voucher's id. */
+            id: string;
+            attributes: {
+                title: string;
+                code: string;
+                /** @enum {string} */
+                value_type: "fixed_amount" | "percentage";
+                /** @description Pounds for fixed_amount, percent for percentage. */
+                value: number;
+                end_date: string | null;
+                propositions: ("TW" | "RK" | "OO")[];
+                /** @description One of the customer's own reward vouchers. */
+                reward: boolean;
+            };
+        };
+        DishReviewSummaryResource: {
+            /** @enum {string} */
+            type: "dish_review_summaries";
+            /** @description The catalogue product's id. */
+            id: string;
+            attributes: {
+                average_rating: number;
+                rating_count: number;
+            };
+        };
         VoucherResource: {
             /** @enum {string} */
             type: "vouchers";
@@ -2259,6 +2759,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDocument"];
             };
         };
+        /** @description Ingredients. */
+        IngredientList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["IngredientResource"][];
+                };
+            };
+        };
         /** @description The subscription. */
         Subscription: {
             headers: {
@@ -2267,6 +2778,17 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["SubscriptionResource"];
+                };
+            };
+        };
+        /** @description The schedule week with its box, menu and days. */
+        ScheduleWeekDetails: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ScheduleWeekDetailsResource"];
                 };
             };
         };
@@ -2357,6 +2879,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Price the change and write nothing (product rule R9.23). */
+        OrderEditPreview: boolean;
+        /** @description The new total the customer saw, in pence; another one is a 409. */
+        OrderEditExpectedTotal: number;
         Postcode: string;
     };
     requestBodies: never;
@@ -2619,6 +3145,27 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    requestAccountSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id: components["schemas"]["RowId"];
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Accepted"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     redeemCreditVoucher: {
         parameters: {
             query?: never;
@@ -2858,6 +3405,76 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    getScheduleWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ScheduleWeekDetails"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateScheduleWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    delivery_date?: components["schemas"]["IsoDate"];
+                    shipping_address_id?: components["schemas"]["RowId"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ScheduleWeekDetails"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    chooseScheduleWeekRecipes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    selections: {
+                        variant_id: components["schemas"]["RowId"];
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ScheduleWeekDetails"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
     skipScheduleWeek: {
         parameters: {
             query?: never;
@@ -2907,11 +3524,18 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    state: "cancelled";
+                    state?: "cancelled";
                     /** @enum {string} */
-                    cancellation_reason: "too_expensive" | "too_much_food" | "not_enough_choice" | "moving" | "other";
+                    cancellation_reason?: "too_expensive" | "too_much_food" | "not_enough_choice" | "moving" | "other";
                     /** @description The customer's words; required (not blank) for `other`. */
                     cancellation_note?: string;
+                    number_of_recipes?: number;
+                    delivery_note?: string | null;
+                    dietary?: components["schemas"]["DietaryFlags"];
+                    shipping_address_id?: components["schemas"]["RowId"];
+                    billing_address_id?: components["schemas"]["RowId"] | null;
+                    /** @description The next box's new price the customer saw before saving. */
+                    box_price_pence?: number;
                 };
             };
         };
@@ -2921,6 +3545,126 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    previewSubscriptionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    number_of_recipes?: number;
+                    dietary?: components["schemas"]["DietaryFlags"];
+                    ingredient_ids?: components["schemas"]["IngredientIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The next box's price now and with the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: components["schemas"]["BoxPrice"];
+                            changed: components["schemas"]["BoxPrice"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateSubscriptionSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    delivery_day: number;
+                    frequency: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Subscription"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listIngredientPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IngredientList"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setIngredientPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ingredient_ids: components["schemas"]["IngredientIds"];
+                    box_price_pence?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["IngredientList"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listIngredients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IngredientList"];
         };
     };
     pauseSubscription: {
@@ -3019,6 +3763,106 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    listRewardBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reward blocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardBlockResource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listMarketingOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offers, the customer's own rewards first, then the soonest to end. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MarketingOfferResource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    getVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VoucherResource"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getWeeklyMenuReviewSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rated dishes (a dish nobody rated yet is left out). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DishReviewSummaryResource"][];
+                        meta: {
+                            weekly_menu_id: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["Error"];
         };
     };
     createDevBillingRun: {
@@ -3990,6 +4834,44 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    updateOrderItems: {
+        parameters: {
+            query?: {
+                /** @description Price the change and write nothing (product rule R9.23). */
+                preview?: components["parameters"]["OrderEditPreview"];
+                /** @description The new total the customer saw, in pence; another one is a 409. */
+                expected_total_pence?: components["parameters"]["OrderEditExpectedTotal"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderItemsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The order after the change (with `preview=true`, the order as it is, and in `meta` what the change would cost). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEditDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
     giveOrderFeedback: {
         parameters: {
             query?: never;
@@ -4063,6 +4945,185 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    changeOrderDeliveryDate: {
+        parameters: {
+            query?: {
+                /** @description Price the change and write nothing (product rule R9.23). */
+                preview?: components["parameters"]["OrderEditPreview"];
+                /** @description The new total the customer saw, in pence; another one is a 409. */
+                expected_total_pence?: components["parameters"]["OrderEditExpectedTotal"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDeliveryDateChange"];
+            };
+        };
+        responses: {
+            /** @description The order after the change (with `preview=true`, the order as it is, and in `meta` what the change would cost). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEditDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    changeOrderShippingAddress: {
+        parameters: {
+            query?: {
+                /** @description Price the change and write nothing (product rule R9.23). */
+                preview?: components["parameters"]["OrderEditPreview"];
+                /** @description The new total the customer saw, in pence; another one is a 409. */
+                expected_total_pence?: components["parameters"]["OrderEditExpectedTotal"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+                addressId: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change (with `preview=true`, the order as it is, and in `meta` what the change would cost). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEditDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    chooseOrderChefSelections: {
+        parameters: {
+            query?: {
+                /** @description Price the change and write nothing (product rule R9.23). */
+                preview?: components["parameters"]["OrderEditPreview"];
+                /** @description The new total the customer saw, in pence; another one is a 409. */
+                expected_total_pence?: components["parameters"]["OrderEditExpectedTotal"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change (with `preview=true`, the order as it is, and in `meta` what the change would cost). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEditDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    applyOrderVoucher: {
+        parameters: {
+            query?: {
+                /** @description Price the change and write nothing (product rule R9.23). */
+                preview?: components["parameters"]["OrderEditPreview"];
+                /** @description The new total the customer saw, in pence; another one is a 409. */
+                expected_total_pence?: components["parameters"]["OrderEditExpectedTotal"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderVoucherApply"];
+            };
+        };
+        responses: {
+            /** @description The order after the change (with `preview=true`, the order as it is, and in `meta` what the change would cost). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEditDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    removeOrderVoucher: {
+        parameters: {
+            query?: {
+                /** @description Price the change and write nothing (product rule R9.23). */
+                preview?: components["parameters"]["OrderEditPreview"];
+                /** @description The new total the customer saw, in pence; another one is a 409. */
+                expected_total_pence?: components["parameters"]["OrderEditExpectedTotal"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Serial"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change (with `preview=true`, the order as it is, and in `meta` what the change would cost). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEditDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
         };
     };
     getDriverLocation: {
@@ -4370,6 +5431,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     setDefaultAddress: {

@@ -18,7 +18,7 @@ interface ManifestChunk {
 }
 
 const KIB = 1024;
-const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
+const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: string[] }[] = [
   {
     route: '/pasta-now-search-address',
     screen: 'src/views/address-search/address-search-page.tsx',
@@ -29,9 +29,9 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
   {
     route: '/account',
     screen: 'src/views/account/account-layout.tsx',
-    // Raised from 140 when my details gained the payment methods section and its card form (issue
-    // 12): a regression to win back by loading that section, and each account page, on its own.
-    budgetKiB: 158,
+    // Each account page loads on its own; the first view is the layout and the dashboard.
+    alsoLoads: ['src/views/account/account-dashboard.tsx'],
+    budgetKiB: 140,
   },
   { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 140 },
   {
@@ -55,7 +55,10 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number }[] = [
     route: '/checkout',
     screen: 'src/views/kit-checkout/kit-checkout-flow.tsx',
     // The card form and the confirmation's status line load with their steps (product rule R5.11).
-    budgetKiB: 140,
+    // Raised from 140 (issue 12): the payment step's "what recurs" text, and the address and
+    // delivery-date modules now split into chunks of their own since the account pages share
+    // them. A regression to win back (issue 13): load the payment step's parts with that step.
+    budgetKiB: 142,
   },
   { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 140 },
   { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 140 },
@@ -91,7 +94,7 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
 
 let failed = false;
-const rows = BUDGETS.map(({ route, screen, budgetKiB }) => {
+const rows = BUDGETS.map(({ route, screen, budgetKiB, alsoLoads = [] }) => {
   if (!manifest[screen]) {
     // A screen not written yet is only reported; one that exists but is missing from the build
     // is no longer loaded lazily (or the table is stale), and that fails.
@@ -100,7 +103,9 @@ const rows = BUDGETS.map(({ route, screen, budgetKiB }) => {
     failed = true;
     return `| ${route} | not in the build (${screen}) | ${budgetKiB} KiB | fail |`;
   }
-  const chunks = new Set([...staticClosure(entryKey), ...staticClosure(screen)]);
+  const chunks = new Set(
+    [entryKey, screen, ...alsoLoads].flatMap((key) => [...staticClosure(key)]),
+  );
   const kib = [...chunks].reduce((sum, key) => sum + gzipSize(manifest[key]!.file), 0) / KIB;
   const ok = kib <= budgetKiB;
   if (!ok) failed = true;

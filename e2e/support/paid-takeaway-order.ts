@@ -2,17 +2,20 @@ import { expect, type APIRequestContext } from '@playwright/test';
 
 const BRANCH = { 'X-Branch': 'web' };
 
-/**
- * A paid delivery from Chiswick to 12 Devonshire Road for the signed-in customer of `request`
- * (share the page's request context so the page is signed in too), paid with the sandbox's
- * success card. Answers the order id; the kitchen simulator takes it from there.
- */
-export async function paidTakeawayOrder(request: APIRequestContext): Promise<string> {
-  const post = async (url: string, data: unknown, status = 201) => {
+const poster =
+  (request: APIRequestContext) =>
+  async (url: string, data: unknown, status = 201) => {
     const response = await request.post(`/api/v2${url}`, { headers: BRANCH, data });
     expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
     return (await response.json()).data;
   };
+
+/**
+ * A takeaway basket for delivery from Chiswick to 12 Devonshire Road with two pasta dishes
+ * (£24.99 with delivery), for the signed-in customer of `request`. Answers the basket id.
+ */
+export async function takeawayBasketViaApi(request: APIRequestContext): Promise<string> {
+  const post = poster(request);
   const basket = await post('/baskets', {
     type: 'TakeawayBasket',
     restaurant_id: 16,
@@ -31,7 +34,12 @@ export async function paidTakeawayOrder(request: APIRequestContext): Promise<str
     quantity: 2,
     sub_items: [{ product_variant_id: '901' }],
   });
-  const order = await post('/orders/takeaway', { basket_id: basket.id });
+  return basket.id as string;
+}
+
+/** The sandbox's success card (Visa ending 4242) saved for the signed-in customer; its id. */
+export async function savedCardViaApi(request: APIRequestContext): Promise<string> {
+  const post = poster(request);
   const setup = await post('/payment_methods/setup', {
     type: 'CreditCard',
     payment_processor_name: 'sandbox',
@@ -52,6 +60,19 @@ export async function paidTakeawayOrder(request: APIRequestContext): Promise<str
     payment_processor_name: 'sandbox',
     type: 'CreditCard',
   });
-  await post('/payments', { order_id: order.id, payment_method_id: method.id });
+  return method.id as string;
+}
+
+/**
+ * A paid delivery from Chiswick to 12 Devonshire Road for the signed-in customer of `request`
+ * (share the page's request context so the page is signed in too), paid with the sandbox's
+ * success card. Answers the order id; the kitchen simulator takes it from there.
+ */
+export async function paidTakeawayOrder(request: APIRequestContext): Promise<string> {
+  const post = poster(request);
+  const basketId = await takeawayBasketViaApi(request);
+  const order = await post('/orders/takeaway', { basket_id: basketId });
+  const methodId = await savedCardViaApi(request);
+  await post('/payments', { order_id: order.id, payment_method_id: methodId });
   return order.id as string;
 }

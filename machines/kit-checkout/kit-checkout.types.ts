@@ -93,6 +93,21 @@ export interface OrderPreview {
   amountToCharge: number;
   requestCard: boolean;
   likelyCardCharge: boolean;
+  /** Product rule R8.13: what recurs when the basket starts a plan; null for a one-off box. */
+  recurring: RecurringPromise | null;
+}
+
+/** What a plan charges again (pounds), as the payment step says it. */
+export interface RecurringPromise {
+  recipesPerBox: number;
+  frequency: number;
+  /** 1 Monday .. 6 Saturday. */
+  deliveryDay: number;
+  pricePerBox: number;
+  deliveryFee: number;
+  /** ISO instant: the next box's cut-off. */
+  nextChargeAt: string;
+  nextDeliveryDate: string;
 }
 
 export interface KitPaymentOptions extends PaymentOptions {

@@ -112,17 +112,25 @@ const isChangeableWeek = (context: PastaPlanContext, week: PlanWeek | null) => {
  * asks why, offers a last chance to skip the next week or pause instead (each the real call),
  * then asks to confirm; the cancelled plan is shown until the customer leaves it.
  */
-export const pastaPlanMachine = setup({
+interface PlanCallInput {
+  skipWeek: { weekId: string };
+  unskipWeek: { weekId: string };
+  pausePlan: { planId: string; resumeOn: string | null };
+  resumePlan: { planId: string };
+}
+type PlanCall = keyof PlanCallInput;
+
+const pastaPlanSetup = setup({
   types: {
     context: {} as PastaPlanContext,
     events: {} as PastaPlanEvent,
   },
   actors: {
     loadPlan: unprovided<PlanData>('loadPlan'),
-    skipWeek: unprovided<PlanData, { weekId: string }>('skipWeek'),
-    unskipWeek: unprovided<PlanData, { weekId: string }>('unskipWeek'),
-    pausePlan: unprovided<PlanData, { planId: string; resumeOn: string | null }>('pausePlan'),
-    resumePlan: unprovided<PlanData, { planId: string }>('resumePlan'),
+    skipWeek: unprovided<PlanData, PlanCallInput['skipWeek']>('skipWeek'),
+    unskipWeek: unprovided<PlanData, PlanCallInput['unskipWeek']>('unskipWeek'),
+    pausePlan: unprovided<PlanData, PlanCallInput['pausePlan']>('pausePlan'),
+    resumePlan: unprovided<PlanData, PlanCallInput['resumePlan']>('resumePlan'),
     cancelPlan: unprovided<PlanData, { planId: string; reason: CancelReason; note: string | null }>(
       'cancelPlan',
     ),
@@ -220,7 +228,44 @@ export const pastaPlanMachine = setup({
       },
     }),
   },
-}).createMachine({
+});
+
+/**
+ * A busy state that makes one call on the plan: the plan read again, with a notice, goes back to
+ * viewing; a refusal shows the server's words and goes back to `errorTarget` to try again. The
+ * invoke's id is the actor's name, so its done and error events are stable.
+ */
+const callingPlan = <TCall extends PlanCall>(call: {
+  src: TCall;
+  input: (args: { context: PastaPlanContext }) => PlanCallInput[TCall];
+  notice: string;
+  errorTarget: 'viewing' | 'pauseConfirming' | 'cancelOffers';
+  /** Leaving the cancel journey (skip or pause instead) forgets the reason given. */
+  clearsCancel?: boolean;
+}) =>
+  pastaPlanSetup.createStateConfig({
+    tags: ['busy'],
+    invoke: {
+      id: call.src,
+      // TypeScript cannot pair a generic src with its input; the signature above checks the pair.
+      src: call.src as PlanCall,
+      input: call.input as (args: { context: PastaPlanContext }) => never,
+      onDone: {
+        target: 'viewing',
+        actions: [
+          ...(call.clearsCancel ? (['clearCancel'] as const) : []),
+          { type: 'assignData', params: ({ event }) => event.output },
+          { type: 'assignNotice', params: call.notice },
+        ],
+      },
+      onError: {
+        target: call.errorTarget,
+        actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
+      },
+    },
+  });
+
+export const pastaPlanMachine = pastaPlanSetup.createMachine({
   id: 'pastaPlan',
   context: {
     plans: [],
@@ -295,44 +340,18 @@ export const pastaPlanMachine = setup({
         },
       },
     },
-    skipping: {
-      tags: ['busy'],
-      invoke: {
-        id: 'skipWeek',
-        src: 'skipWeek',
-        input: ({ context }) => ({ weekId: context.weekId ?? '' }),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            { type: 'assignData', params: ({ event }) => event.output },
-            { type: 'assignNotice', params: PASTA_PLAN_MESSAGES.weekSkipped },
-          ],
-        },
-        onError: {
-          target: 'viewing',
-          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
-    unskipping: {
-      tags: ['busy'],
-      invoke: {
-        id: 'unskipWeek',
-        src: 'unskipWeek',
-        input: ({ context }) => ({ weekId: context.weekId ?? '' }),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            { type: 'assignData', params: ({ event }) => event.output },
-            { type: 'assignNotice', params: PASTA_PLAN_MESSAGES.weekUnskipped },
-          ],
-        },
-        onError: {
-          target: 'viewing',
-          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
+    skipping: callingPlan({
+      src: 'skipWeek',
+      input: ({ context }) => ({ weekId: context.weekId ?? '' }),
+      notice: PASTA_PLAN_MESSAGES.weekSkipped,
+      errorTarget: 'viewing',
+    }),
+    unskipping: callingPlan({
+      src: 'unskipWeek',
+      input: ({ context }) => ({ weekId: context.weekId ?? '' }),
+      notice: PASTA_PLAN_MESSAGES.weekUnskipped,
+      errorTarget: 'viewing',
+    }),
     pauseChoosing: {
       on: {
         'pause.choose': [
@@ -356,44 +375,18 @@ export const pastaPlanMachine = setup({
         'pause.cancel': { target: 'viewing', actions: 'clearMessages' },
       },
     },
-    pausing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'pausePlan',
-        src: 'pausePlan',
-        input: ({ context }) => ({ planId: context.chosenId ?? '', resumeOn: context.resumeOn }),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            { type: 'assignData', params: ({ event }) => event.output },
-            { type: 'assignNotice', params: PASTA_PLAN_MESSAGES.paused },
-          ],
-        },
-        onError: {
-          target: 'pauseConfirming',
-          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
-    resuming: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resumePlan',
-        src: 'resumePlan',
-        input: ({ context }) => ({ planId: context.chosenId ?? '' }),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            { type: 'assignData', params: ({ event }) => event.output },
-            { type: 'assignNotice', params: PASTA_PLAN_MESSAGES.resumed },
-          ],
-        },
-        onError: {
-          target: 'viewing',
-          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
+    pausing: callingPlan({
+      src: 'pausePlan',
+      input: ({ context }) => ({ planId: context.chosenId ?? '', resumeOn: context.resumeOn }),
+      notice: PASTA_PLAN_MESSAGES.paused,
+      errorTarget: 'pauseConfirming',
+    }),
+    resuming: callingPlan({
+      src: 'resumePlan',
+      input: ({ context }) => ({ planId: context.chosenId ?? '' }),
+      notice: PASTA_PLAN_MESSAGES.resumed,
+      errorTarget: 'viewing',
+    }),
     cancelReason: {
       on: {
         'cancel.reason': [
@@ -427,46 +420,20 @@ export const pastaPlanMachine = setup({
         'cancel.keep': { target: 'viewing', actions: ['clearMessages', 'clearCancel'] },
       },
     },
-    skippingInstead: {
-      tags: ['busy'],
-      invoke: {
-        id: 'skipWeek',
-        src: 'skipWeek',
-        input: ({ context }) => ({ weekId: context.weekId ?? '' }),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            'clearCancel',
-            { type: 'assignData', params: ({ event }) => event.output },
-            { type: 'assignNotice', params: CANCEL_OFFER_MESSAGES.skippedInstead },
-          ],
-        },
-        onError: {
-          target: 'cancelOffers',
-          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
-    pausingInstead: {
-      tags: ['busy'],
-      invoke: {
-        id: 'pausePlan',
-        src: 'pausePlan',
-        input: ({ context }) => ({ planId: context.chosenId ?? '', resumeOn: null }),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            'clearCancel',
-            { type: 'assignData', params: ({ event }) => event.output },
-            { type: 'assignNotice', params: CANCEL_OFFER_MESSAGES.pausedInstead },
-          ],
-        },
-        onError: {
-          target: 'cancelOffers',
-          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
+    skippingInstead: callingPlan({
+      src: 'skipWeek',
+      input: ({ context }) => ({ weekId: context.weekId ?? '' }),
+      notice: CANCEL_OFFER_MESSAGES.skippedInstead,
+      errorTarget: 'cancelOffers',
+      clearsCancel: true,
+    }),
+    pausingInstead: callingPlan({
+      src: 'pausePlan',
+      input: ({ context }) => ({ planId: context.chosenId ?? '', resumeOn: null }),
+      notice: CANCEL_OFFER_MESSAGES.pausedInstead,
+      errorTarget: 'cancelOffers',
+      clearsCancel: true,
+    }),
     cancelConfirming: {
       on: {
         'cancel.confirm': { target: 'cancelling' },

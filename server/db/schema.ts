@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   doublePrecision,
@@ -41,6 +42,10 @@ export const customers = pgTable(
     extId: text('ext_id'),
     socialLogin: text('social_login'),
     referralToken: text('referral_token').notNull(),
+    /** Product rule R12.11: the customer whose referral link this customer signed up through. */
+    referredById: integer('referred_by_id').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
     /** The Stripe customer this customer's cards are saved on (Stripe gateway only). */
     stripeCustomerId: text('stripe_customer_id'),
     /** When the customer opened the link of a verification email; null until then. */
@@ -378,9 +383,18 @@ export const vouchers = pgTable(
     addonProductVariantId: text('addon_product_variant_id'),
     /** A new-customer credit voucher: verified email, once per household and card. */
     newCustomer: boolean('new_customer').notNull().default(false),
+    /** Product rule R12.10: a marketing offer's headline; null for a code that is not offered. */
+    offerTitle: text('offer_title'),
+    /** A reward voucher's one owner (product rule R12.9); null: anyone may use the code. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** Why a reward was issued (`loyalty:<plan>:<n>`): unique, so it is issued once. */
+    rewardKey: text('reward_key'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('vouchers_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.code),
+    uniqueIndex('vouchers_reward_key').on(t.rewardKey),
+  ],
 );
 
 /** The voucher applied to a basket (one at a time). */
@@ -424,6 +438,8 @@ export const orders = pgTable(
     timeSlot: text('time_slot').notNull().default('asap'),
     timeSlotEndTime: text('time_slot_end_time'),
     address: jsonb('address').$type<OrderAddress>(),
+    /** The address the order is billed to (a plan's billing address, product rule R10.22). */
+    billingAddress: jsonb('billing_address').$type<OrderAddress>(),
     deliveryNote: text('delivery_note'),
     tableNumber: text('table_number'),
     voucherCode: text('voucher_code'),
@@ -447,6 +463,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the order confirmation email was queued: once per order (product rule R9.9). */
     confirmationEmailedAt: timestamp('confirmation_emailed_at', { withTimezone: true }),
+    /** Product rule R10.30: when the plan charge's "payment failed" email was queued (once). */
+    paymentFailedEmailedAt: timestamp('payment_failed_emailed_at', { withTimezone: true }),
     /** When the customer last had the invoice emailed (product rule R9.17: once per 10 minutes). */
     invoiceEmailedAt: timestamp('invoice_emailed_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -791,6 +809,11 @@ export const subscriptions = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancellationNote: text('cancellation_note'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Product rule R10.21: ingredients the customer avoids (ids of `domain/plan-settings.ts`). */
+    avoidedIngredients: text('avoided_ingredients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -827,6 +850,12 @@ export const scheduleWeeks = pgTable(
     state: text('state', { enum: ['active', 'skipped'] })
       .notNull()
       .default('active'),
+    /** Product rule R10.29: when the pick-your-dishes reminder was queued (once per week). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** Product rule R10.26: this week's address; null: the plan's. */
+    shippingAddressId: integer('shipping_address_id').references(() => addresses.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [uniqueIndex('schedule_weeks_key').on(t.scheduleId, t.startDate)],
 );
@@ -900,5 +929,54 @@ export const supportRequests = pgTable('support_requests', {
   topic: text('topic').notNull(),
   orderReference: text('order_reference'),
   message: text('message').notNull(),
+  ...timestamps,
+});
+
+/**
+ * Changes to a recipe-kit order before its cut-off (product rules R9.19 to R9.24), one row per
+ * change that moved its price or its money: the totals before and after, what the card was
+ * charged for an increase (its idempotency key, unique, so a retried change charges once), the
+ * store credit spent on it, and the store credit given back for a decrease.
+ */
+export const orderEdits = pgTable(
+  'order_edits',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** items, delivery_date, shipping_address, chef_selections, voucher, remove_voucher. */
+    change: text('change').notNull(),
+    previousTotalPence: integer('previous_total_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    chargedPence: integer('charged_pence').notNull().default(0),
+    storeCreditSpentPence: integer('store_credit_spent_pence').notNull().default(0),
+    storeCreditRefundPence: integer('store_credit_refund_pence').notNull().default(0),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    processorPaymentId: text('processor_payment_id'),
+    idempotencyKey: text('idempotency_key'),
+    ...timestamps,
+  },
+  (t) => [
+    index('order_edits_order_idx').on(t.orderId),
+    uniqueIndex('order_edits_idempotency_key').on(t.idempotencyKey),
+  ],
+);
+
+/**
+ * Product rule R12.11: a referred friend's first paid order rewards the friend and the referrer
+ * once: the primary key on the friend makes a second grant (a retry, a race) insert nothing.
+ */
+export const referralRewards = pgTable('referral_rewards', {
+  friendId: integer('friend_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  referrerId: integer('referrer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
   ...timestamps,
 });

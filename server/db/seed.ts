@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
@@ -68,7 +69,14 @@ export async function seedDatabase(db: Database, { demoHistory = true } = {}) {
       .insert(takeawayMenuItems)
       .values(RESTAURANTS.flatMap((r) => menuItemsFor(r.id, r.fulfillmentTypes)))
       .onConflictDoNothing();
-    await tx.insert(vouchers).values(VOUCHERS).onConflictDoNothing();
+    await tx
+      .insert(vouchers)
+      .values(VOUCHERS)
+      // Product rule R12.10: a database seeded before offers had headlines gets them.
+      .onConflictDoUpdate({
+        target: vouchers.code,
+        set: { offerTitle: sql`excluded.offer_title` },
+      });
     await seedCatalogue(tx, new Date());
     // Chiswick has run out of gnocchi for the day: the menu shows it unavailable.
     await tx
@@ -95,7 +103,7 @@ export async function seedDatabase(db: Database, { demoHistory = true } = {}) {
         storeCreditPence: 500,
         tags: ['paperless'],
         acceptsEmails: true,
-        referralToken: 'giulia-rossi',
+        referralToken: randomBytes(12).toString('base64url'),
         // The demo account's email counts as verified, so its credit works at once.
         emailVerifiedAt: new Date(),
       })

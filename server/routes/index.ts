@@ -9,12 +9,14 @@ import { sandboxHandlers } from './sandbox/sandbox.handlers';
 import { catalogueHandlers } from './catalogue/catalogue.handlers';
 import { sessionClientHandlers } from './session-client/session-client.handlers';
 import { orderHandlers } from './orders/orders.handlers';
+import { orderEditHandlers } from './orders/order-edit.handlers';
 import { ratingHandlers } from './ratings/ratings.handlers';
 import { relayHandlers } from './relay/relay.handlers';
 import { deliveryEstimationHandlers } from './delivery-estimation/delivery-estimation.handlers';
 import { voucherHandlers } from './vouchers/vouchers.handlers';
 import { customerHandlers } from './customers/customers.handlers';
 import { myDetailsHandlers } from './customers/my-details.handlers';
+import { accountSetupHandlers } from './customers/account-setup.handlers';
 import { devEmailHandlers } from './dev/dev-emails.handlers';
 import { menuHandlers } from './restaurants/menu.handlers';
 import { restaurantHandlers } from './restaurants/restaurants.handlers';
@@ -23,10 +25,13 @@ import { sessionHandlers } from './sessions/sessions.handlers';
 import { settingsHandlers } from './settings/settings.handlers';
 import { kitOrderHandlers } from './kit-orders/kit-orders.handlers';
 import { subscriptionHandlers } from './subscriptions/subscriptions.handlers';
+import { planSettingsHandlers } from './subscriptions/plan-settings.handlers';
+import { scheduleWeekHandlers } from './schedule-weeks/schedule-weeks.handlers';
 import { billingRunHandlers } from './subscriptions/billing-runs.handlers';
 import { storeCreditHandlers } from './store-credit/store-credit.handlers';
 import { emailVerificationHandlers } from './email-verification/email-verification.handlers';
 import { supportRequestHandlers } from './support-requests/support-requests.handlers';
+import { rewardHandlers } from './rewards/rewards.handlers';
 
 export function createHandlers(deps: Deps): Partial<OperationHandlers> {
   return {
@@ -37,6 +42,7 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...sessionHandlers(deps),
     ...customerHandlers(deps),
     ...myDetailsHandlers(deps),
+    ...accountSetupHandlers(deps),
     ...devEmailHandlers(deps),
     ...postcodeHandlers(deps),
     ...basketHandlers(deps),
@@ -44,6 +50,7 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...paymentHandlers(deps),
     ...sandboxHandlers(deps),
     ...orderHandlers(deps),
+    ...orderEditHandlers(deps),
     ...relayHandlers(deps),
     ...ratingHandlers(deps),
     ...voucherHandlers(deps),
@@ -52,10 +59,13 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...sessionClientHandlers(deps),
     ...kitOrderHandlers(deps),
     ...subscriptionHandlers(deps),
+    ...planSettingsHandlers(deps),
+    ...scheduleWeekHandlers(deps),
     ...billingRunHandlers(deps),
     ...storeCreditHandlers(deps),
     ...addressHandlers(deps),
     ...emailVerificationHandlers(deps),
     ...supportRequestHandlers(deps),
+    ...rewardHandlers(deps),
   };
 }

@@ -138,6 +138,8 @@ export async function priceBasket(
   basket: BasketRow,
   items: BasketItemRow[],
   at: Date | string = new Date(),
+  /** A voucher to price with instead of the basket's own (an order's, product rule R9.24). */
+  voucherOverride?: VoucherRow | null,
 ): Promise<BasketPrice> {
   const now = typeof at === 'string' ? new Date(`${at.slice(0, 10)}T00:00:00Z`) : at;
   const today = now.toISOString().slice(0, 10);
@@ -149,7 +151,10 @@ export async function priceBasket(
     !isKit && basket.fulfillmentType === 'delivery' && subtotalPence > 0
       ? DEFAULT_DELIVERY_PENCE
       : 0;
-  const voucher = await basketVoucher(db, basket.id);
+  const voucher =
+    voucherOverride === undefined
+      ? await basketVoucher(db, basket.id)
+      : (voucherOverride ?? undefined);
   const applies =
     voucher !== undefined &&
     voucherProblem(voucherTerms(voucher), { proposition: propositionOf(basket), today, lines }) ===

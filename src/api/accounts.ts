@@ -1,4 +1,5 @@
 import type { LoginForm, SignupForm } from '../../domain/account-forms';
+import { forgetReferral, keptReferral } from '../components/referral-link';
 import { api, unwrap } from './client';
 import { toEntity } from './json-api';
 import type { Customer } from './types';
@@ -20,6 +21,8 @@ export async function signInWithPassword(form: LoginForm, targetUrl?: string): P
 /** POST customers: the sign-up of the auth flow and of every checkout. */
 export async function signUpCustomer(form: SignupForm): Promise<Customer> {
   const marketing = form.marketing ?? { emails: false, sms: false, mail: false };
+  // Product rule R12.11: the referral link this visitor came through, if any.
+  const referral = keptReferral();
   const body = await unwrap(
     api.POST('/customers', {
       body: {
@@ -30,8 +33,10 @@ export async function signUpCustomer(form: SignupForm): Promise<Customer> {
         accepts_emails: marketing.emails,
         accepts_sms: marketing.sms,
         accepts_mail: marketing.mail,
+        ...(referral !== null && { referral_token: referral }),
       },
     }),
   );
+  forgetReferral();
   return toEntity(body.data) as Customer;
 }

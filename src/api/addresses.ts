@@ -2,6 +2,12 @@ import type { components } from '../../openapi/schema';
 import type { CheckoutAddress, SavedAddress } from '../../machines/kit-checkout/kit-checkout.types';
 import { normaliseUkPhone } from '../../domain/phone';
 import { parseUkPostcode } from '../../domain/postcode';
+import type {
+  AddressesData,
+  AddressesFailure,
+  SaveAddressInput,
+} from '../../machines/saved-addresses/saved-addresses.types';
+import { isApiRequestError } from './api-error';
 import { api, unwrap, type ApiClient } from './client';
 
 type Schemas = components['schemas'];
@@ -49,3 +55,72 @@ export async function createAddress(
   };
   return toSavedAddress((await unwrap(client.POST('/addresses', { body }))).data);
 }
+
+/** GET addresses and GET subscriptions: what the saved-addresses section shows (R3.14). */
+export async function loadSavedAddresses(client: ApiClient = api): Promise<AddressesData> {
+  const [addresses, subscriptions] = await Promise.all([
+    unwrap(client.GET('/addresses')),
+    unwrap(client.GET('/subscriptions')),
+  ]);
+  return {
+    addresses: addresses.data.map(toSavedAddress),
+    plans: subscriptions.data.map(({ id, attributes: a }) => ({
+      id,
+      state: a.state,
+      shippingAddressId: a.shipping_address_id,
+      billingAddressId: a.billing_address_id,
+    })),
+  };
+}
+
+/** The form field a 400's pointer names (`/zip` → `zip`), as the form's field ids. */
+const FIELD_OF_POINTER: Record<string, string> = {
+  '/first_name': 'firstName',
+  '/last_name': 'lastName',
+  '/phone': 'phone',
+  '/address1': 'address1',
+  '/address2': 'address2',
+  '/city': 'city',
+  '/zip': 'zip',
+};
+
+/** A call, then the list read again; a failure as the machine reads it (the server's words). */
+async function thenReload(work: () => Promise<unknown>, client: ApiClient): Promise<AddressesData> {
+  try {
+    await work();
+  } catch (error) {
+    throw (
+      isApiRequestError(error)
+        ? {
+            status: error.status,
+            message: error.serverMessage ?? error.message,
+            field: FIELD_OF_POINTER[error.errors[0]?.source?.pointer ?? ''] ?? null,
+          }
+        : { status: 0, message: null, field: null }
+    ) satisfies AddressesFailure;
+  }
+  return loadSavedAddresses(client);
+}
+
+/** POST addresses (a new one) or PUT addresses/{id}, then the list. */
+export const saveAddress = ({ addressId, draft }: SaveAddressInput, client: ApiClient = api) =>
+  thenReload(() => {
+    const body = toAddressInput({ ...draft, lat: null, lon: null });
+    return addressId
+      ? unwrap(client.PUT('/addresses/{id}', { params: { path: { id: addressId } }, body }))
+      : unwrap(client.POST('/addresses', { body }));
+  }, client);
+
+/** DELETE addresses/{id}, then the list. */
+export const deleteAddress = (addressId: string, client: ApiClient = api) =>
+  thenReload(
+    () => unwrap(client.DELETE('/addresses/{id}', { params: { path: { id: addressId } } })),
+    client,
+  );
+
+/** POST addresses/{id}/default, then the list. */
+export const makeDefaultAddress = (addressId: string, client: ApiClient = api) =>
+  thenReload(
+    () => unwrap(client.POST('/addresses/{id}/default', { params: { path: { id: addressId } } })),
+    client,
+  );

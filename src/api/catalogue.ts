@@ -62,6 +62,8 @@ export interface WeeklyMenuProduct {
 }
 
 export interface WeeklyMenu {
+  /** The weekly menu's id (its collection's), for its dish ratings (product rule R12.13). */
+  id: number;
   handle: string;
   title: string;
   /** The week's Monday, YYYY-MM-DD. */
@@ -131,6 +133,7 @@ export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<Weekly
     if (!week) return [];
     return [
       {
+        id: Number(numericId(collection.id)),
         handle: collection.handle,
         title: collection.title,
         weekStart: week,

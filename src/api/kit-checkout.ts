@@ -166,6 +166,15 @@ export async function loadKitPayment(
       amountToCharge: p.amount_to_charge,
       requestCard: p.request_card,
       likelyCardCharge: p.likely_card_charge,
+      recurring: p.recurring && {
+        recipesPerBox: p.recurring.recipes_per_box,
+        frequency: p.recurring.frequency,
+        deliveryDay: p.recurring.delivery_day,
+        pricePerBox: p.recurring.price_per_box,
+        deliveryFee: p.recurring.delivery_fee,
+        nextChargeAt: p.recurring.next_charge_at,
+        nextDeliveryDate: p.recurring.next_delivery_date,
+      },
     },
     ...options,
   };

@@ -1,9 +1,10 @@
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BasketRedirect } from '../views/basket-redirect/basket-redirect';
 import { AppLayout } from './layout/app-layout';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { lazyRoute } from './lazy-route';
+import { keepReferralFrom } from '../components/referral-link';
 import { APP_ROUTES, type AccountRoute, type AppRoute } from '../../domain/app-routes';
 
 // Every screen is its own chunk: the first load carries only the shell and the screen asked for.
@@ -26,6 +27,13 @@ const TakeawayTrackingPage = lazyRoute(
 );
 const RatingPage = lazyRoute(() => import('../views/rating/rating-page'));
 const OrderPage = lazyRoute(() => import('../views/order-page/order-page'));
+const OrderEditPage = lazyRoute(() => import('../views/order-edit/order-edit-page'));
+const ScheduleWeekPage = lazyRoute(() => import('../views/schedule-week/schedule-week-page'));
+const ChooseRecipesPage = lazyRoute(() => import('../views/schedule-week/choose-recipes-page'));
+const ChangeDeliveryDatePage = lazyRoute(
+  () => import('../views/schedule-week/change-delivery-date-page'),
+);
+const OneOffBoxPage = lazyRoute(() => import('../views/schedule-week/one-off-box-page'));
 const RatingConfirmationPage = lazyRoute(() => import('../views/rating/rating-confirmation-page'));
 const TakeawayCheckoutFlow = lazyRoute(
   () => import('../views/takeaway-checkout/takeaway-checkout-flow'),
@@ -74,6 +82,11 @@ const routeElements = {
   restaurant: <RestaurantPage />,
   tracking: <TakeawayTrackingPage />,
   order: <OrderPage />,
+  orderEdit: <OrderEditPage />,
+  scheduleWeek: <ScheduleWeekPage />,
+  chooseRecipes: <ChooseRecipesPage />,
+  changeDeliveryDate: <ChangeDeliveryDatePage />,
+  oneOffBox: <OneOffBoxPage />,
   rating: <RatingPage />,
   ratingConfirmation: <RatingConfirmationPage />,
   // The account's own router (account-layout.tsx) draws its children from ACCOUNT_ROUTES.
@@ -85,7 +98,9 @@ const pathOf = (route: Exclude<AppRoute, AccountRoute>) =>
   route === 'account' ? `${APP_ROUTES.account}/*` : APP_ROUTES[route];
 
 export function App() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Product rule R12.11: a referral link's token waits for the sign-up, wherever it happens.
+  useEffect(() => keepReferralFrom(search), [search]);
   return (
     <AppLayout>
       <ScreenErrorBoundary pathname={pathname}>

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addresses } from '../../server/db/schema';
+import { addresses, subscriptions } from '../../server/db/schema';
+import { ADDRESS_IN_USE_MESSAGE } from '../../server/routes/addresses/addresses.handlers';
 import { signUp } from './support/payments';
 import { ApiClient, useTestApp } from './support/test-app';
 
@@ -251,5 +252,135 @@ describe('DELETE /addresses/{id}', () => {
     const { browser } = await customerWithAddress();
 
     expect((await browser.delete('/addresses/abc')).statusCode).toBe(400);
+  });
+});
+
+/** A plan shipping and billing to the address, as the kit checkout writes one. */
+async function planOn(
+  customerId: number,
+  addressId: string,
+  state: 'active' | 'cancelled' = 'active',
+) {
+  const [plan] = await testApp()
+    .database.db.insert(subscriptions)
+    .values({
+      customerId,
+      name: 'Pasta plan',
+      state,
+      numberOfRecipes: 3,
+      shippingAddressId: Number(addressId),
+      billingAddressId: Number(addressId),
+    })
+    .returning();
+  return plan!.id;
+}
+
+async function planAddresses(planId: number) {
+  const [plan] = await testApp()
+    .database.db.select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, planId));
+  return [plan!.shippingAddressId, plan!.billingAddressId];
+}
+
+describe('DELETE /addresses/{id} with a pasta plan on it (product rule R3.14)', () => {
+  it('moves the plan to the default address, in the same transaction', async () => {
+    const { browser, customerId } = await customerWithAddress();
+    const second = (await browser.post('/addresses', home({ address1: '9 Bath Road' }))).json()
+      .data as { id: string };
+    const plan = await planOn(customerId, second.id);
+    const theDefault = (await browser.get('/addresses')).json().data[0].id as string;
+
+    const response = await browser.delete(`/addresses/${second.id}`);
+
+    expect(response.statusCode).toBe(204);
+    expect(await planAddresses(plan)).toEqual([Number(theDefault), Number(theDefault)]);
+  });
+
+  it('moves the plan to the next default when its address was the default', async () => {
+    const { browser, customerId, address } = await customerWithAddress();
+    const second = (await browser.post('/addresses', home({ address1: '9 Bath Road' }))).json()
+      .data as { id: string };
+    const plan = await planOn(customerId, address.id);
+
+    expect((await browser.delete(`/addresses/${address.id}`)).statusCode).toBe(204);
+
+    expect(await planAddresses(plan)).toEqual([Number(second.id), Number(second.id)]);
+    expect((await browser.get('/addresses')).json().data).toMatchObject([
+      { id: second.id, attributes: { is_default: true } },
+    ]);
+  });
+
+  it('refuses to delete the only address a plan uses: 409 with the message, nothing changed', async () => {
+    const { browser, customerId, address } = await customerWithAddress();
+    const plan = await planOn(customerId, address.id);
+
+    const response = await browser.delete(`/addresses/${address.id}`);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'address_in_use',
+      detail: ADDRESS_IN_USE_MESSAGE,
+    });
+    expect(await addressCount(customerId)).toBe(1);
+    expect(await planAddresses(plan)).toEqual([Number(address.id), Number(address.id)]);
+  });
+
+  it('a cancelled plan does not hold its address', async () => {
+    const { browser, customerId, address } = await customerWithAddress();
+    await planOn(customerId, address.id, 'cancelled');
+
+    expect((await browser.delete(`/addresses/${address.id}`)).statusCode).toBe(204);
+    expect(await addressCount(customerId)).toBe(0);
+  });
+});
+
+describe('addresses: concurrent requests take effect once', () => {
+  it('two "make default" at once leave exactly one default', async () => {
+    const { browser } = await customerWithAddress();
+    const b = (await browser.post('/addresses', home({ address1: '1 Bath Road' }))).json().data.id;
+    const c = (await browser.post('/addresses', home({ address1: '2 Bath Road' }))).json().data.id;
+
+    const answers = await Promise.all([
+      browser.post(`/addresses/${b}/default`),
+      browser.post(`/addresses/${c}/default`),
+    ]);
+
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const list = (await browser.get('/addresses')).json().data as {
+      attributes: { is_default: boolean };
+    }[];
+    expect(list.filter((a) => a.attributes.is_default)).toHaveLength(1);
+  });
+
+  it('two deletes of the same address at once: one 204, one 404, one default left', async () => {
+    const { browser, customerId, address } = await customerWithAddress();
+    await browser.post('/addresses', home({ address1: '1 Bath Road' }));
+
+    const answers = await Promise.all([
+      browser.delete(`/addresses/${address.id}`),
+      browser.delete(`/addresses/${address.id}`),
+    ]);
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 404]);
+    expect(await addressCount(customerId)).toBe(1);
+    expect((await browser.get('/addresses')).json().data[0].attributes.is_default).toBe(true);
+  });
+
+  it('deleting the last two addresses at once while a plan uses one: the plan keeps an address', async () => {
+    const { browser, customerId, address } = await customerWithAddress();
+    const second = (await browser.post('/addresses', home({ address1: '9 Bath Road' }))).json()
+      .data as { id: string };
+    const plan = await planOn(customerId, address.id);
+
+    const answers = await Promise.all([
+      browser.delete(`/addresses/${address.id}`),
+      browser.delete(`/addresses/${second.id}`),
+    ]);
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 409]);
+    expect(await addressCount(customerId)).toBe(1);
+    const [shipping] = await planAddresses(plan);
+    expect(shipping).not.toBeNull();
   });
 });

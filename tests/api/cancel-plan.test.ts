@@ -2,22 +2,17 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CANCEL_PLAN_MESSAGES } from '../../domain/cancel-plan';
 import { PASTA_PLAN_MESSAGES } from '../../domain/pasta-plan';
-import { loadConfig } from '../../server/config';
-import {
-  customers,
-  emailOutbox,
-  orders,
-  scheduleWeeks,
-  schedules,
-  subscriptions,
-} from '../../server/db/schema';
-import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
-import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
+import { emailOutbox, orders } from '../../server/db/schema';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays } from '../../server/services/subscriptions/schedule-dates';
 import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
 import { signUp } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
+import {
+  billingDeps,
+  planRow as rowOf,
+  planWeeks as weeksOf,
+  subscriber as aSubscriber,
+} from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
 
 let clock = new Date();
@@ -31,13 +26,7 @@ beforeAll(async () => {
   dishes = await menuWithDishes(database, week1, [{ title: 'Pappardelle' }]);
   for (let n = 2; n <= 4; n += 1)
     await menuWithDishes(database, addDays(week1, 7 * (n - 1)), [{ title: `Tagliatelle ${n}` }]);
-  const config = loadConfig({ NODE_ENV: 'test' });
-  deps = {
-    db: database.db,
-    paymentGateway: createPaymentGateway(config, database.db, () => clock),
-    catalogue: createCatalogue(config, database.db, () => clock),
-    now: () => clock,
-  };
+  deps = billingDeps(getApp(), () => clock);
 });
 
 beforeEach(() => {
@@ -45,33 +34,11 @@ beforeEach(() => {
 });
 
 /** A new subscriber: week 1 ordered and paid on a weekly plan. */
-async function subscriber() {
-  const planned = await customerWithPlan(getApp(), [
-    { dish: dishes[0]!, week: week1, quantity: 2 },
-  ]);
-  const [customer] = await getApp()
-    .database.db.select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, planned.customerId));
-  return { ...planned, email: customer!.email, weeks: await planWeeks(planned.subscriptionId) };
-}
+const subscriber = () => aSubscriber(getApp(), [{ dish: dishes[0]!, week: week1, quantity: 2 }]);
 
-const planWeeks = (subscriptionId: number) =>
-  getApp()
-    .database.db.select({ week: scheduleWeeks })
-    .from(scheduleWeeks)
-    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
-    .where(eq(schedules.subscriptionId, subscriptionId))
-    .orderBy(scheduleWeeks.startDate)
-    .then((rows) => rows.map((row) => row.week));
+const planWeeks = (subscriptionId: number) => weeksOf(getApp(), subscriptionId);
 
-const planRow = async (subscriptionId: number) =>
-  (
-    await getApp()
-      .database.db.select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId))
-  )[0]!;
+const planRow = (subscriptionId: number) => rowOf(getApp(), subscriptionId);
 
 const cancelEmails = async (to: string) =>
   (await getApp().database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter(

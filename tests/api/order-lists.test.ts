@@ -5,6 +5,7 @@ import { DEMO_CREDIT, seedDemoHistory } from '../../server/db/seed-data/demo-his
 import { addresses, customers, orders } from '../../server/db/schema';
 import { WEEKS_AHEAD } from '../../server/services/subscriptions/schedule-dates';
 import { signupBody } from './support/customers';
+import { takeawayOrder } from './support/takeaway-orders';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();
@@ -14,34 +15,6 @@ interface Resource {
   id: string;
   type: string;
   attributes: Record<string, unknown>;
-}
-
-const HOME = {
-  address1: '12 Devonshire Road',
-  city: 'London',
-  zip: 'W4 2HD',
-  phone: '+447812345678',
-  lat: 51.4916,
-  lon: -0.2555,
-};
-
-/** A takeaway order through the API: Cacio e Pepe with Extra Parmigiano, delivered today. */
-async function takeawayOrder(browser: ApiClient) {
-  const basket = await browser.post('/baskets', {
-    type: 'TakeawayBasket',
-    restaurant_id: 16,
-    fulfillment_type: 'delivery',
-    address: HOME,
-  });
-  const basketId = basket.json().data.id as string;
-  await browser.post(`/baskets/${basketId}/items`, {
-    product_variant_id: '102',
-    quantity: 2,
-    sub_items: [{ product_variant_id: '901' }],
-  });
-  const order = await browser.post('/orders/takeaway', { basket_id: basketId });
-  expect(order.statusCode).toBe(201);
-  return Number(order.json().data.id);
 }
 
 const list = async (browser: ApiClient, when: 'upcoming' | 'past') => {

@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { FEEDBACK_MESSAGES, invoiceMessages } from '../../domain/order-page';
 import { emailOutbox, orderFeedback, orders, payments } from '../../server/db/schema';
 import { signupBody } from './support/customers';
+import { HOME, takeawayOrder as placeTakeawayOrder } from './support/takeaway-orders';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();
 const client = () => new ApiClient(testApp().app);
 const db = () => testApp().database.db;
-
-const HOME = {
-  address1: '12 Devonshire Road',
-  city: 'London',
-  zip: 'W4 2HD',
-  phone: '+447812345678',
-  lat: 51.4916,
-  lon: -0.2555,
-};
 
 /** A signed-up customer's browser and email. */
 async function customer() {
@@ -32,21 +24,7 @@ async function customer() {
  * moved to `state` as the kitchen and the gateway would: paid orders carry their card payment.
  */
 async function takeawayOrder(browser: ApiClient, state: string) {
-  const basket = await browser.post('/baskets', {
-    type: 'TakeawayBasket',
-    restaurant_id: 16,
-    fulfillment_type: 'delivery',
-    address: HOME,
-  });
-  const basketId = basket.json().data.id as string;
-  await browser.post(`/baskets/${basketId}/items`, {
-    product_variant_id: '102',
-    quantity: 2,
-    sub_items: [{ product_variant_id: '901' }],
-  });
-  const created = await browser.post('/orders/takeaway', { basket_id: basketId });
-  expect(created.statusCode).toBe(201);
-  const orderId = Number(created.json().data.id);
+  const orderId = await placeTakeawayOrder(browser);
   const paid = !['payment_pending', 'not_authorized'].includes(state);
   const [order] = await db()
     .update(orders)

@@ -1,22 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASTA_PLAN_MESSAGES, PAUSE_MAX_WEEKS } from '../../domain/pasta-plan';
-import { loadConfig } from '../../server/config';
-import {
-  customers,
-  emailOutbox,
-  orders,
-  scheduleWeeks,
-  schedules,
-  subscriptions,
-} from '../../server/db/schema';
-import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
-import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
+import { emailOutbox, orders, scheduleWeeks, subscriptions } from '../../server/db/schema';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
 import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
 import { signUp } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
+import {
+  billingDeps,
+  planRow as rowOf,
+  planWeeks as weeksOf,
+  subscriber as aSubscriber,
+} from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
 
 /** The app's clock: moved past a cut-off by a test, back to the real time before each. */
@@ -32,13 +27,7 @@ beforeAll(async () => {
   dishes = await menuWithDishes(database, week1, [{ title: 'Pappardelle' }, { title: 'Ravioli' }]);
   for (let n = 2; n <= 6; n += 1)
     await menuWithDishes(database, weekStart(n), [{ title: `Tagliatelle ${n}` }]);
-  const config = loadConfig({ NODE_ENV: 'test' });
-  deps = {
-    db: database.db,
-    paymentGateway: createPaymentGateway(config, database.db, () => clock),
-    catalogue: createCatalogue(config, database.db, () => clock),
-    now: () => clock,
-  };
+  deps = billingDeps(getApp(), () => clock);
 });
 
 beforeEach(() => {
@@ -46,39 +35,18 @@ beforeEach(() => {
 });
 
 /** A new subscriber: week 1 ordered and paid on a weekly plan. */
-async function subscriber() {
-  const planned = await customerWithPlan(getApp(), [
+const subscriber = () =>
+  aSubscriber(getApp(), [
     { dish: dishes[0]!, week: week1, quantity: 1 },
     { dish: dishes[1]!, week: week1, quantity: 1 },
   ]);
-  const [customer] = await getApp()
-    .database.db.select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, planned.customerId));
-  const weeks = await planWeeks(planned.subscriptionId);
-  return { ...planned, email: customer!.email, weeks };
-}
 
-async function planWeeks(subscriptionId: number) {
-  return getApp()
-    .database.db.select({ week: scheduleWeeks })
-    .from(scheduleWeeks)
-    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
-    .where(eq(schedules.subscriptionId, subscriptionId))
-    .orderBy(scheduleWeeks.startDate)
-    .then((rows) => rows.map((row) => row.week));
-}
+const planWeeks = (subscriptionId: number) => weeksOf(getApp(), subscriptionId);
 
 const emailsTo = (to: string) =>
   getApp().database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
-const stateOf = async (subscriptionId: number) =>
-  (
-    await getApp()
-      .database.db.select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId))
-  )[0]!;
+const stateOf = (subscriptionId: number) => rowOf(getApp(), subscriptionId);
 
 const ordersOf = (subscriptionId: number) =>
   getApp().database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));

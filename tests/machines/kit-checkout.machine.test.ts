@@ -152,6 +152,7 @@ const preview: OrderPreview = {
   amountToCharge: 42,
   requestCard: false,
   likelyCardCharge: true,
+  recurring: null,
 };
 const covered: OrderPreview = { ...preview, storeCredit: 42, amountToCharge: 0 };
 const card: SavedPaymentMethod = {

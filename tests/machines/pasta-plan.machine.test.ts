@@ -17,16 +17,15 @@ import {
   type PlanWeek,
   type PastaPlanEvent,
 } from '../../machines/pasta-plan/pasta-plan.machine';
-import {
-  matchesStateKey,
-  stateKey,
-  takenEdges,
-  transitionPaths,
-  untakenTransitions,
-  walkPaths,
-  WALK_TIMEOUT_MS,
-} from './support/model-paths';
+import { matchesStateKey } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
+import {
+  describeEveryPath,
+  harnessExecutors,
+  settleCall,
+  type CallEventType,
+  type Executor,
+} from './support/path-suite';
 
 type Snapshot = SnapshotFrom<typeof pastaPlanMachine>;
 
@@ -120,8 +119,7 @@ const modelEvents = [
 ] as unknown as PastaPlanEvent[];
 
 type CallName = 'loadPlan' | 'skipWeek' | 'unskipWeek' | 'pausePlan' | 'resumePlan' | 'cancelPlan';
-type ModelEventType = PastaPlanEvent['type'] | `xstate.${'done' | 'error'}.actor.${CallName}`;
-type Executor = (step: { event: { type: string } }) => Promise<void>;
+type ModelEventType = PastaPlanEvent['type'] | CallEventType<CallName>;
 
 const serialize = (s: Snapshot) =>
   JSON.stringify([
@@ -192,8 +190,7 @@ function createHarness(persisted?: unknown) {
     }),
     persisted ? { snapshot: persisted as Snapshot } : {},
   ).start();
-  const send: Executor = async ({ event }) => void actor.send(event as PastaPlanEvent);
-  const call: Executor = ({ event }) => settle(event);
+  const { send, call } = harnessExecutors<PastaPlanEvent>(actor, settle);
   // A new event or call without its executor fails to compile.
   const events = {
     'plan.choose': send,
@@ -231,35 +228,18 @@ function createHarness(persisted?: unknown) {
   return { actor, events };
 }
 
-const paths = transitionPaths(model, modelEvents);
-
-describe('pasta plan machine: every generated path', () => {
-  it(
-    `walks ${paths.length} paths, one per transition`,
-    async () => {
-      await walkPaths(paths, (persisted) => createHarness(persisted), stateAssertions);
-    },
-    WALK_TIMEOUT_MS,
-  );
-
-  it('reaches every state (coverage guard)', () => {
-    const reached = new Set(
-      paths.flatMap((p) => p.steps.map((step) => stateKey(step.state.value))),
-    );
-    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
-  });
-
-  it('takes every transition (coverage guard)', () => {
-    expect(untakenTransitions(pastaPlanMachine, takenEdges(paths))).toEqual([]);
-  });
+describeEveryPath('pasta plan machine', {
+  machine: pastaPlanMachine,
+  model,
+  modelEvents,
+  createHarness,
+  stateAssertions,
 });
 
 describe('pasta plan machine: the rules', () => {
   const loaded = async (data: PlanData = plans) => {
     const { actor, events } = createHarness();
-    await events['xstate.done.actor.loadPlan']({
-      event: { type: 'xstate.done.actor.loadPlan', output: data } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.done.actor.loadPlan', output: data });
     return { actor, events };
   };
 
@@ -285,9 +265,7 @@ describe('pasta plan machine: the rules', () => {
     const { actor, events } = await loaded();
     actor.send({ type: 'week.skip', weekId: '12' });
     expect(actor.getSnapshot().value).toBe('skipping');
-    await events['xstate.error.actor.skipWeek']({
-      event: { type: 'xstate.error.actor.skipWeek', error: refused } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.error.actor.skipWeek', error: refused });
     expect(actor.getSnapshot().value).toBe('viewing');
     expect(actor.getSnapshot().context.error).toBe(PASTA_PLAN_MESSAGES.tooLate);
   });
@@ -311,9 +289,7 @@ describe('pasta plan machine: the rules', () => {
     actor.send({ type: 'pause.start' });
     actor.send({ type: 'pause.choose', until: resumeOn });
     actor.send({ type: 'pause.confirm' });
-    await events['xstate.done.actor.pausePlan']({
-      event: { type: 'xstate.done.actor.pausePlan', output: afterPause } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.done.actor.pausePlan', output: afterPause });
     const s = actor.getSnapshot();
     expect(s.context).toMatchObject({ notice: PASTA_PLAN_MESSAGES.paused, noticeId: 1 });
     expect(s.can({ type: 'plan.resume' })).toBe(true);
@@ -348,9 +324,7 @@ describe('pasta plan machine: the rules', () => {
     actor.send({ type: 'cancel.reason', reason: 'too_much_food', note: '' });
     actor.send({ type: 'cancel.skipInstead' });
     expect(actor.getSnapshot().context.weekId).toBe('12');
-    await events['xstate.done.actor.skipWeek']({
-      event: { type: 'xstate.done.actor.skipWeek', output: plans } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.done.actor.skipWeek', output: plans });
     expect(actor.getSnapshot()).toMatchObject({
       value: 'viewing',
       context: { notice: CANCEL_OFFER_MESSAGES.skippedInstead, cancelReason: null },
@@ -372,9 +346,7 @@ describe('pasta plan machine: the rules', () => {
     actor.send({ type: 'cancel.continue' });
     actor.send({ type: 'cancel.confirm' });
     expect(actor.getSnapshot().value).toBe('cancelling');
-    await events['xstate.done.actor.cancelPlan']({
-      event: { type: 'xstate.done.actor.cancelPlan', output: afterCancel } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.done.actor.cancelPlan', output: afterCancel });
     const s = actor.getSnapshot();
     expect(s.value).toBe('cancelled');
     expect(s.context.notice).toBe(CANCEL_PLAN_MESSAGES.cancelled);
@@ -391,11 +363,9 @@ describe('pasta plan machine: the rules', () => {
     actor.send({ type: 'cancel.reason', reason: 'moving', note: '' });
     actor.send({ type: 'cancel.continue' });
     actor.send({ type: 'cancel.confirm' });
-    await events['xstate.error.actor.cancelPlan']({
-      event: {
-        type: 'xstate.error.actor.cancelPlan',
-        error: { status: 409, message: 'Nope' },
-      } as { type: string },
+    await settleCall(events, {
+      type: 'xstate.error.actor.cancelPlan',
+      error: { status: 409, message: 'Nope' },
     });
     expect(actor.getSnapshot()).toMatchObject({
       value: 'cancelConfirming',

@@ -15,16 +15,15 @@ import {
   type PaymentMethodsEvent,
   type SaveCardInput,
 } from '../../machines/payment-methods/payment-methods.machine';
-import {
-  matchesStateKey,
-  stateKey,
-  takenEdges,
-  transitionPaths,
-  untakenTransitions,
-  walkPaths,
-  WALK_TIMEOUT_MS,
-} from './support/model-paths';
+import { matchesStateKey } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
+import {
+  describeEveryPath,
+  harnessExecutors,
+  settleCall,
+  type CallEventType,
+  type Executor,
+} from './support/path-suite';
 import type { StateKeys } from '../../src/flows/flow-types';
 
 type Snapshot = SnapshotFrom<typeof paymentMethodsMachine>;
@@ -87,8 +86,7 @@ const modelEvents = [
 ] as unknown as PaymentMethodsEvent[];
 
 type CallName = 'loadMethods' | 'deleteMethod' | 'makeDefault' | 'saveCard' | 'changePlanMethod';
-type ModelEventType = PaymentMethodsEvent['type'] | `xstate.${'done' | 'error'}.actor.${CallName}`;
-type Executor = (step: { event: { type: string } }) => Promise<void>;
+type ModelEventType = PaymentMethodsEvent['type'] | CallEventType<CallName>;
 
 const serialize = (s: Snapshot) =>
   JSON.stringify([
@@ -158,8 +156,7 @@ function createHarness(persisted?: unknown) {
     }),
     persisted ? { snapshot: persisted as Snapshot } : {},
   ).start();
-  const send: Executor = async ({ event }) => void actor.send(event as PaymentMethodsEvent);
-  const call: Executor = ({ event }) => settle(event);
+  const { send, call } = harnessExecutors<PaymentMethodsEvent>(actor, settle);
   // A new event or call without its executor fails to compile.
   const events = {
     'methods.retry': send,
@@ -185,36 +182,19 @@ function createHarness(persisted?: unknown) {
   return { actor, events };
 }
 
-const paths = transitionPaths(model, modelEvents);
-
-describe('payment methods machine: every generated path', () => {
-  it(
-    `walks ${paths.length} paths, one per transition`,
-    async () => {
-      await walkPaths(paths, (persisted) => createHarness(persisted), stateAssertions);
-    },
-    WALK_TIMEOUT_MS,
-  );
-
-  it('reaches every state (coverage guard)', () => {
-    const reached = new Set(
-      paths.flatMap((p) => p.steps.map((step) => stateKey(step.state.value))),
-    );
-    const leaves = Object.keys(stateAssertions).filter((key) => key !== 'ready');
-    expect([...reached].sort()).toEqual(leaves.sort());
-  });
-
-  it('takes every transition (coverage guard)', () => {
-    expect(untakenTransitions(paymentMethodsMachine, takenEdges(paths))).toEqual([]);
-  });
+describeEveryPath('payment methods machine', {
+  machine: paymentMethodsMachine,
+  model,
+  modelEvents,
+  createHarness,
+  stateAssertions,
+  parentStates: ['ready'],
 });
 
 describe('payment methods machine: removing with its rollback', () => {
   const loaded = async (data: MethodsData = twoCards) => {
     const { actor, events } = createHarness();
-    await events['xstate.done.actor.loadMethods']({
-      event: { type: 'xstate.done.actor.loadMethods', output: data } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.done.actor.loadMethods', output: data });
     return { actor, events };
   };
 
@@ -232,9 +212,7 @@ describe('payment methods machine: removing with its rollback', () => {
     const { actor, events } = await loaded();
     actor.send({ type: 'method.remove', methodId: '2' });
     actor.send({ type: 'removal.confirm' });
-    await events['xstate.error.actor.deleteMethod']({
-      event: { type: 'xstate.error.actor.deleteMethod', error: refused } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.error.actor.deleteMethod', error: refused });
     const s = actor.getSnapshot();
     expect(s.value).toEqual({ ready: 'restored' });
     expect(s.context.methods).toEqual(twoCards.methods);

@@ -37,6 +37,7 @@ export const VOUCHERS: Voucher[] = [
   },
   {
     code: 'PASTA10',
+    offerTitle: '10% off your takeaway',
     type: 'DiscountVoucher',
     valueType: 'percentage',
     value: 10,
@@ -53,6 +54,7 @@ export const VOUCHERS: Voucher[] = [
   },
   {
     code: 'KITCHEN5',
+    offerTitle: '£5 off your recipe-kit box',
     type: 'DiscountVoucher',
     valueType: 'fixed_amount',
     value: 500,
@@ -71,6 +73,7 @@ export const VOUCHERS: Voucher[] = [
   },
   {
     code: 'FREEDESSERT',
+    offerTitle: 'A free Classic Tiramisù in your box',
     type: 'AddonVoucher',
     valueType: 'fixed_amount',
     value: TIRAMISU.pricePence,

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { deliveryDetailsErrors } from '../../../domain/checkout';
 import { normaliseUkPhone } from '../../../domain/phone';
 import { parseUkPostcode } from '../../../domain/postcode';
 import type { Queryable } from '../../db/database';
-import { addresses, customers } from '../../db/schema';
+import { addresses, customers, subscriptions } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError, notFound } from '../../http/jsonapi';
 import type { PostcodeDirectory } from '../../services/postcode-directory/postcode-directory';
@@ -104,6 +104,12 @@ async function makeDefault(tx: Queryable, customerId: number, addressId: number)
   await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, addressId));
 }
 
+export const ADDRESS_IN_USE_MESSAGE =
+  'You cannot delete your only address while your pasta plan uses it. Add another address first.';
+
+const addressInUse = () =>
+  new ApiError(409, 'address_in_use', 'Address in use', { detail: ADDRESS_IN_USE_MESSAGE });
+
 export function addressHandlers({
   db,
   now,
@@ -156,15 +162,52 @@ export function addressHandlers({
       await db.transaction(async (tx) => {
         await lockCustomer(tx, customer.id);
         const address = await ownedAddress(tx, customer.id, request.params.id);
-        await tx.delete(addresses).where(eq(addresses.id, address.id));
-        if (!address.isDefault) return;
-        const [oldest] = await tx
+        const [replacement] = await tx
           .select({ id: addresses.id })
           .from(addresses)
-          .where(eq(addresses.customerId, customer.id))
-          .orderBy(asc(addresses.id))
+          .where(and(eq(addresses.customerId, customer.id), ne(addresses.id, address.id)))
+          .orderBy(desc(addresses.isDefault), asc(addresses.id))
           .limit(1);
-        if (oldest) await makeDefault(tx, customer.id, oldest.id);
+        // Product rule R3.14: a plan that is not cancelled keeps an address to ship and bill to.
+        const plans = await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.customerId, customer.id),
+              ne(subscriptions.state, 'cancelled'),
+              or(
+                eq(subscriptions.shippingAddressId, address.id),
+                eq(subscriptions.billingAddressId, address.id),
+              ),
+            ),
+          )
+          .for('update');
+        if (plans.length > 0 && !replacement) throw addressInUse();
+        if (replacement) {
+          await tx
+            .update(subscriptions)
+            .set({ shippingAddressId: replacement.id, updatedAt: now() })
+            .where(
+              and(
+                eq(subscriptions.customerId, customer.id),
+                ne(subscriptions.state, 'cancelled'),
+                eq(subscriptions.shippingAddressId, address.id),
+              ),
+            );
+          await tx
+            .update(subscriptions)
+            .set({ billingAddressId: replacement.id, updatedAt: now() })
+            .where(
+              and(
+                eq(subscriptions.customerId, customer.id),
+                ne(subscriptions.state, 'cancelled'),
+                eq(subscriptions.billingAddressId, address.id),
+              ),
+            );
+        }
+        await tx.delete(addresses).where(eq(addresses.id, address.id));
+        if (address.isDefault && replacement) await makeDefault(tx, customer.id, replacement.id);
       });
       reply.code(204);
       return undefined;

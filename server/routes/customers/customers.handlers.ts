@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { accessTokens, customers, sessions } from '../../db/schema';
+import { customers, sessions } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import { hashPassword, verifyPassword } from '../../services/passwords';
@@ -10,8 +10,9 @@ import { addressKey } from '../../services/client-address';
 import { issueDeviceCookie } from '../../services/device-cookies';
 import { PASSWORD_RESET_LIMITS, signUpLimit, takeRateLimit } from '../../services/rate-limits';
 import { tooManyRequests } from '../../services/sign-in-limits';
-import { newSecret } from '../../services/tokens';
+import { issuePasswordLink } from '../../services/password-links';
 import { enqueueVerificationEmail } from '../../services/email-verification';
+import { referrerOf } from '../../services/rewards/referrals';
 import type { Deps } from '../../deps';
 import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
 import { checkedDateOfBirth, checkedPhone } from './my-details.handlers';
@@ -59,6 +60,8 @@ export function customerHandlers({
       const passwordHash = await hashPassword(body.password);
       const visitor = await currentSession(request, db, now());
       const customer = await db.transaction(async (tx) => {
+        // Product rule R12.11: a referral link's token names the referrer; an unknown one is ignored.
+        const referredById = await referrerOf(tx, body.referral_token);
         const [created] = await tx
           .insert(customers)
           .values({
@@ -69,7 +72,8 @@ export function customerHandlers({
             acceptsEmails: body.accepts_emails,
             acceptsSms: body.accepts_sms,
             acceptsMail: body.accepts_mail,
-            referralToken: randomBytes(9).toString('base64url'),
+            referralToken: randomBytes(12).toString('base64url'),
+            referredById,
           })
           .onConflictDoNothing({ target: customers.email })
           .returning();
@@ -184,19 +188,9 @@ export function customerHandlers({
       if (await takeRateLimit(db, PASSWORD_RESET_LIMITS.perEmail, email, at)) return answer;
       const [customer] = await db.select().from(customers).where(eq(customers.email, email));
       if (!customer) return answer;
-      const { secret, hash } = newSecret();
       await db.transaction(async (tx) => {
-        await tx.insert(accessTokens).values({
-          tokenHash: hash,
-          kind: 'password_reset',
-          customerId: customer.id,
-          createdAt: at,
-          expiresAt: new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000),
-        });
-        await mailer.enqueue(
-          tx,
-          passwordResetEmail(customer, `${config.publicUrl}/reset-password?token=${secret}`),
-        );
+        const link = await issuePasswordLink(tx, config, customer.id, at, RESET_TOKEN_MINUTES);
+        await mailer.enqueue(tx, passwordResetEmail(customer, link));
       });
       void mailer.deliverPending().catch((error: unknown) => request.log.error(error));
       return answer;

@@ -38,6 +38,15 @@ export function kitOrderHandlers({
             amount_to_charge: pounds(preview.amountToChargePence),
             request_card: preview.requestCard,
             likely_card_charge: preview.likelyCardCharge,
+            recurring: preview.recurring && {
+              recipes_per_box: preview.recurring.recipesPerBox,
+              frequency: preview.recurring.frequency,
+              delivery_day: preview.recurring.deliveryDay,
+              price_per_box: pounds(preview.recurring.pricePerBoxPence),
+              delivery_fee: pounds(preview.recurring.deliveryFeePence),
+              next_charge_at: preview.recurring.nextChargeAt.toISOString(),
+              next_delivery_date: preview.recurring.nextDeliveryDate,
+            },
           },
         },
       };

@@ -4,6 +4,9 @@ import { notFound } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
 import { changeSubscriptionPaymentMethod } from './change-payment-method';
 import { cancelPlan } from '../../services/subscriptions/cancel-plan';
+import { updatePlanSettings } from '../../services/subscriptions/plan-settings';
+import { camelFlag } from '../../../domain/plan-settings';
+import { ApiError } from '../../http/jsonapi';
 import { activatePlan, pausePlan, setWeekState } from '../../services/subscriptions/pasta-plan';
 import { isoDate } from '../../services/subscriptions/schedule-dates';
 import {
@@ -44,6 +47,7 @@ const subscriptionResource = ({ subscription, schedule, hasOrders }: Subscriptio
     cancellation_reason: subscription.cancellationReason,
     cancelled_at: subscription.cancelledAt?.toISOString() ?? null,
     has_orders: hasOrders,
+    ingredient_ids: subscription.avoidedIngredients,
   },
 });
 
@@ -63,7 +67,7 @@ const weekResource = ({ week, subscriptionId, orderId, picked, recipes }: WeekEn
   },
 });
 
-async function subscriptionOf(db: Queryable, customerId: number, id: number) {
+export async function subscriptionOf(db: Queryable, customerId: number, id: number) {
   const entry = (await customerSubscriptions(db, customerId)).find(
     (row) => row.subscription.id === id,
   );
@@ -147,9 +151,33 @@ export function subscriptionHandlers(
 
     updateSubscription: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
-      const id = await cancelPlan(planDeps, customer, request.params.id, {
-        reason: request.body.cancellation_reason,
-        note: request.body.cancellation_note ?? null,
+      const { body } = request;
+      const cancelling = body.state !== undefined || body.cancellation_reason !== undefined;
+      if (cancelling) {
+        // Product rules R10.13-R10.16: cancelling is its own change, never mixed with settings.
+        if (body.state !== 'cancelled' || body.cancellation_reason === undefined)
+          throw new ApiError(
+            400,
+            'invalid_cancellation',
+            'Cancelling needs state cancelled and a cancellation reason.',
+            { pointer: body.state === undefined ? '/state' : '/cancellation_reason' },
+          );
+        const id = await cancelPlan(planDeps, customer, request.params.id, {
+          reason: body.cancellation_reason,
+          note: body.cancellation_note ?? null,
+        });
+        return subscriptionOf(db, customer.id, id);
+      }
+      // Product rules R10.19-R10.23: the plan's settings.
+      const id = await updatePlanSettings(planDeps, customer, request.params.id, {
+        numberOfRecipes: body.number_of_recipes,
+        deliveryNote: body.delivery_note,
+        dietary: body.dietary
+          ? Object.fromEntries(Object.entries(body.dietary).map(([f, on]) => [camelFlag(f), on]))
+          : undefined,
+        shippingAddressId: body.shipping_address_id,
+        billingAddressId: body.billing_address_id,
+        boxPricePence: body.box_price_pence,
       });
       return subscriptionOf(db, customer.id, id);
     },

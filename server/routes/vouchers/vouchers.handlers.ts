@@ -16,6 +16,7 @@ import { findOwner, itemsOf, requireBasket } from '../../services/baskets';
 import type { Deps } from '../../deps';
 import { basketDocument, voucherResource } from '../baskets/basket-document';
 import { addKitItem } from '../baskets/kit-items';
+import { rewardVoucherProblem } from '../../services/rewards/offers';
 
 const isoDate = (instant: Date) => instant.toISOString().slice(0, 10);
 
@@ -48,6 +49,13 @@ export function voucherHandlers({
       if (voucher.type === 'CreditVoucher')
         throw new ApiError(400, 'voucher_not_for_baskets', 'Voucher cannot be used', {
           detail: CREDIT_VOUCHER_MESSAGES.notForBaskets,
+          pointer: '/code',
+        });
+      // Product rule R12.9: a reward voucher is its owner's, for one order.
+      const rewardProblem = await rewardVoucherProblem(db, voucher, basket.customerId);
+      if (rewardProblem)
+        throw new ApiError(400, rewardProblem.code, 'Voucher cannot be used', {
+          detail: rewardProblem.detail,
           pointer: '/code',
         });
       await db.transaction(async (tx) => {

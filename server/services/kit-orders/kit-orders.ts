@@ -6,6 +6,8 @@ import {
   mealWeeksOf,
   type KitLine,
 } from '../../../domain/recipe-kit-basket';
+import { boxDeliveryDate } from '../../../domain/delivery-fee';
+import { recurringCharge, type RecurringCharge } from '../../../domain/recurring-charge';
 import type { Database, Queryable } from '../../db/database';
 import {
   addresses,
@@ -35,6 +37,7 @@ import { variantDetails } from '../subscriptions/weekly-menu';
 import type { StockKeeper } from '../catalogue/catalogue';
 import { orderAddressOf } from '../order-address';
 import { claimNewCustomerOffer, hasNewCustomerCredit } from '../new-customer-claims';
+import { grantReferralRewards } from '../rewards/referrals';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, { detail, pointer });
@@ -48,6 +51,8 @@ export interface KitPreview {
   amountToChargePence: number;
   requestCard: boolean;
   likelyCardCharge: boolean;
+  /** Product rule R8.13: what recurs when the basket starts a plan; null for a one-off box. */
+  recurring: RecurringCharge | null;
 }
 
 /** The first meal week's price and the store credit applied to it first (product rule R8.7). */
@@ -63,6 +68,7 @@ function previewOf(price: BasketPrice, storeCreditBalancePence: number): KitPrev
     amountToChargePence,
     requestCard: isCardRequested(price.totalPence / 100, storeCreditPence / 100),
     likelyCardCharge: isLikelyCardCharge(amountToChargePence / 100),
+    recurring: null,
   };
 }
 
@@ -141,8 +147,26 @@ export async function previewKitOrder(
   if (!basket) throw notFound('Basket');
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw notFound('Customer');
-  const { price } = await priceKitBasket(db, basket, await itemsOf(db, [basket.id]), now);
-  return previewOf(price, customer.storeCreditPence);
+  const { firstWeek, firstItems, laterItems, price } = await priceKitBasket(
+    db,
+    basket,
+    await itemsOf(db, [basket.id]),
+    now,
+  );
+  const dishes = lineTotals(firstItems).filter((line) => !line.item.isAddon);
+  return {
+    ...previewOf(price, customer.storeCreditPence),
+    recurring: recurringCharge({
+      startSubscription: basket.startSubscription,
+      frequency: basket.frequency,
+      deliveryDate: basket.deliveryDate ?? boxDeliveryDate(firstWeek, null, now),
+      numberOfRecipes: basket.numberOfRecipes,
+      dishQuantities: dishes.map((line) => line.item.quantity),
+      pricePerBoxPence: dishes.reduce((sum, line) => sum + line.totalPence, 0),
+      deliveryFeePence: price.deliveryPence,
+      laterBasketWeeks: laterItems.flatMap((item) => (item.mealWeek ? [item.mealWeek] : [])),
+    }),
+  };
 }
 
 export interface KitOrderInput {
@@ -368,6 +392,8 @@ export async function placeKitOrder(
       })
       .returning({ id: orders.id });
     if (!order) throw new Error('order not written');
+    // Product rule R12.11: a referred friend's first paid order rewards both, once.
+    if (paidNow) await grantReferralRewards(tx, { id: order.id, customerId: customer.id }, now);
     // New-customer credit goes once to a household and a card (issue 9): claimed with the order.
     if (preview.storeCreditPence > 0 && (await hasNewCustomerCredit(tx, customer.id))) {
       await claimNewCustomerOffer(tx, {

@@ -17,6 +17,7 @@ import {
   INTERRUPTED_DECLINE_CODE,
   type AttemptLimits,
 } from './payment-attempt-limits';
+import { grantReferralRewards } from '../rewards/referrals';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -306,6 +307,8 @@ export async function recordOutcomeIn(
         .update(orders)
         .set({ state: 'paid', paidAt: at, updatedAt: at })
         .where(eq(orders.id, order.id));
+      // Product rule R12.11: a referred friend's first paid order rewards both, once.
+      await grantReferralRewards(tx, order, at);
       // A plan follows its order's payment (as settleSubscription does for the checkout and the
       // billing job): a failed week paid later (/payment/{id}, a 3-D Secure challenge completed,
       // a webhook) brings a failed or new plan back to active. Paused and cancelled plans stay so.

@@ -34,10 +34,15 @@ import type { StockKeeper } from '../catalogue/catalogue';
 import { orderAddressOf } from '../order-address';
 import type { PaymentGateway } from '../payments/gateway';
 import { PaymentDeclinedError, payOrder } from '../payments/payment-service';
+import type { Mailer } from '../mailer';
 import { chefPicks, type DietaryFlags } from './chef-picks';
+import { queuePaymentFailedEmails } from './payment-failed-emails';
+import { queuePickReminders } from './reminders';
 import { resumeDuePlans } from './pasta-plan';
 import { addDays, isoDate, mondayOf, plannedWeeks, WEEKS_AHEAD } from './schedule-dates';
+import { weekAddress } from './schedule-week';
 import { variantDetails, weeklyMenu } from './weekly-menu';
+import { issueLoyaltyVouchers } from '../rewards/loyalty';
 
 /** Subscriptions the job bills: a failed one keeps being billed, so a new card can recover it. */
 export const BILLABLE_STATES = ['active', 'failed'] as const;
@@ -48,6 +53,9 @@ export interface BillingDeps {
   /** The week's dishes leave its stock with each order. */
   catalogue: StockKeeper;
   now: () => Date;
+  /** With both, each run also queues the plan's notices (product rules R10.29 and R10.30). */
+  mailer?: Mailer;
+  config?: { publicUrl: string };
 }
 
 /** Another run wrote this week's order first: this transaction is rolled back (stock included). */
@@ -113,6 +121,14 @@ export async function runBilling(
     if (result === 'charged') run.charged += 1;
     if (result === 'failed') run.failed += 1;
   }
+
+  if (deps.mailer && deps.config) {
+    const notices = { db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, now: deps.now };
+    await queuePaymentFailedEmails(notices, asOf, scope);
+    await queuePickReminders(notices, asOf, scope);
+  }
+  // Product rule R12.9: every fifth paid box of a plan earns a loyalty voucher, once.
+  await issueLoyaltyVouchers(db, deps.now(), scope);
   return run;
 }
 
@@ -240,7 +256,9 @@ async function writeNextDueOrder(
       source: 'subscription',
       fulfillmentType: 'delivery',
       deliveryDate: week.deliveryDate,
-      address: await shippingAddress(tx, subscription),
+      // Product rule R10.26: the week's own address when the customer changed it, else the plan's.
+      address: (await weekAddress(tx, week, subscription))?.address ?? null,
+      billingAddress: await planAddress(tx, subscription, subscription.billingAddressId),
       deliveryNote: subscription.deliveryNote,
       subtotalPence,
       deliveryPence,
@@ -329,6 +347,7 @@ async function weekLines(
     menu,
     subscription.numberOfRecipes,
     subscription.dietary as DietaryFlags,
+    subscription.avoidedIngredients,
   );
   return {
     chefSelected: true,
@@ -368,10 +387,15 @@ async function takeWeekStock(
   const inBox = new Set(items.map((line) => line.productId));
   const menu = (await weeklyMenu(tx, week.startDate)).filter((dish) => !inBox.has(dish.productId));
   const substitutes = missing.flatMap((line) => {
-    const [pick] = chefPicks(menu, 1, {
-      ...(subscription.dietary as DietaryFlags),
-      doublePortion: line.variantTitle !== 'Regular',
-    }).filter(({ dish }) => !inBox.has(dish.productId));
+    const [pick] = chefPicks(
+      menu,
+      1,
+      {
+        ...(subscription.dietary as DietaryFlags),
+        doublePortion: line.variantTitle !== 'Regular',
+      },
+      subscription.avoidedIngredients,
+    ).filter(({ dish }) => !inBox.has(dish.productId));
     if (!pick) return [];
     inBox.add(pick.dish.productId);
     return [
@@ -390,17 +414,19 @@ async function takeWeekStock(
   return [...kept, ...substitutes.filter((line) => !substituteShort.includes(line.variantId))];
 }
 
-async function shippingAddress(
+/** The plan's shipping or billing address; without one, the customer's default (R10.22). */
+async function planAddress(
   tx: Queryable,
   subscription: typeof subscriptions.$inferSelect,
+  addressId: number | null,
 ): Promise<BasketAddress | null> {
   const [row] = await tx
     .select()
     .from(addresses)
     .where(
-      subscription.shippingAddressId === null
+      addressId === null
         ? and(eq(addresses.customerId, subscription.customerId), eq(addresses.isDefault, true))
-        : eq(addresses.id, subscription.shippingAddressId),
+        : eq(addresses.id, addressId),
     )
     .limit(1);
   return row ? orderAddressOf(row) : null;

@@ -1,7 +1,11 @@
+import { avoidsAll, ingredientsOf } from '../../../domain/plan-settings';
+
 /** A dish on a week's menu with its variants, as the chef chooses from it. */
 export interface MenuDish {
   productId: number;
   title: string;
+  /** The description (HTML), where the recipe's ingredients are named (product rule R10.21). */
+  description?: string;
   productType: string;
   tags: readonly string[];
   allergenCodes: readonly number[];
@@ -93,16 +97,19 @@ export interface ChefPick {
  * The chef's choice for a week the customer did not pick: the first `numberOfRecipes` recipes of
  * the menu, in menu order, that suit the dietary flags and are in stock, one of each; the double
  * portion with `doublePortion`, otherwise the regular one. Fewer when the menu has fewer that suit.
+ * Recipes using an ingredient the customer avoids are left out (product rule R10.21).
  */
 export function chefPicks(
   menu: readonly MenuDish[],
   numberOfRecipes: number,
   dietary: DietaryFlags,
+  avoidedIngredients: readonly string[] = [],
 ): ChefPick[] {
   const picks: ChefPick[] = [];
   for (const dish of menu) {
     if (picks.length >= numberOfRecipes) break;
     if (!dish.availableForSale || !isRecipe(dish) || !suitsDiet(dish, dietary)) continue;
+    if (!avoidsAll(ingredientsOf(dish.title, dish.description ?? ''), avoidedIngredients)) continue;
     const variant = dish.variants.find(
       (v) => v.isDouble === Boolean(dietary.doublePortion) && inStock(v),
     );

@@ -34,6 +34,7 @@ export async function weeklyMenu(db: Queryable, weekStart: string): Promise<Menu
   return rows.map(({ product }) => ({
     productId: product.id,
     title: product.title,
+    description: product.descriptionHtml,
     productType: product.productType,
     tags: product.tags,
     allergenCodes: product.allergenCodes,

@@ -19,7 +19,7 @@ const ACCOUNT_MENU_WANTED = [
   { label: 'Pasta plan', to: '/account/pasta-plan' },
   // Its screen (recipes, frequency, day, dietary flags) is not built yet: the path alone would open
   // the plan page, so it stays out of the menu until then (issue 12).
-  { label: 'Plan settings', to: '/account/pasta-plan?settings=1', built: false },
+  { label: 'Plan settings', to: '/account/pasta-plan/settings' },
   { label: 'Rewards', to: APP_ROUTES.rewards },
   { label: 'Profile', to: APP_ROUTES.accountDetails },
   { label: 'Help', to: APP_ROUTES.support },

@@ -1,16 +1,35 @@
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { accountChildPath, APP_ROUTES, type AccountRoute } from '../../../domain/app-routes';
 import { withQueryClient } from '../../app/with-query-client';
 import type { Customer } from '../../api/types';
 import { useCustomer } from '../../session/session-context';
 import NotFoundPage from '../../components/not-found-page';
-import { AccountDashboard } from './account-dashboard';
-import { MyDetailsPage } from './my-details-page';
-import { RewardsPage } from './rewards-page';
-import { OrderHistoryPage } from './order-history-page';
-import { UpcomingOrdersPage } from './upcoming-orders-page';
-import { PastaPlanPage } from '../../app/account-flow-pages';
+import { lazyRoute } from '../../app/lazy-route';
+import type { AccountDashboard as Dashboard } from './account-dashboard';
+import type { MyDetailsPage as MyDetails } from './my-details-page';
+import { StoreCreditSection } from './store-credit-section';
+import {
+  PastaPlanPage,
+  PlanSettingsPage,
+  ReferralPage,
+  RewardsPage,
+} from '../../app/account-flow-pages';
+
+// Each account page loads on its own: the first view of /account is this layout and the
+// dashboard (both measured by `npm run size`), not every account screen.
+const AccountDashboard = lazyRoute<ComponentProps<typeof Dashboard>>(() =>
+  import('./account-dashboard').then((module) => ({ default: module.AccountDashboard })),
+);
+const MyDetailsPage = lazyRoute<ComponentProps<typeof MyDetails>>(() =>
+  import('./my-details-page').then((module) => ({ default: module.MyDetailsPage })),
+);
+const OrderHistoryPage = lazyRoute(() =>
+  import('./order-history-page').then((module) => ({ default: module.OrderHistoryPage })),
+);
+const UpcomingOrdersPage = lazyRoute(() =>
+  import('./upcoming-orders-page').then((module) => ({ default: module.UpcomingOrdersPage })),
+);
 
 /** Product rule R1.13: every account screen of APP_ROUTES has its element here. */
 const accountElements = (customer: Customer) =>
@@ -20,8 +39,10 @@ const accountElements = (customer: Customer) =>
     upcomingOrders: <UpcomingOrdersPage />,
     orderHistory: <OrderHistoryPage />,
     accountOffers: <Navigate to={APP_ROUTES.rewards} replace />,
-    rewards: <RewardsPage customer={customer} />,
+    rewards: <RewardsPage storeCredit={<StoreCreditSection customer={customer} />} />,
+    rewardsReferral: <ReferralPage customer={customer} />,
     pastaPlan: <PastaPlanPage />,
+    planSettings: <PlanSettingsPage />,
   }) satisfies Record<AccountRoute, ReactElement>;
 
 /**

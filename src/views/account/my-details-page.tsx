@@ -15,6 +15,7 @@ import { useSessionActor } from '../../session/session-context';
 import { DateOfBirthForm } from './date-of-birth-form';
 import { PaperlessToggle } from './paperless-toggle';
 import { PaymentMethodsSection } from './payment-methods-section';
+import { SavedAddressesSection } from '../../app/account-sections';
 
 const CHANNELS = [
   { value: 'emails', label: 'Email' },
@@ -235,6 +236,9 @@ export function MyDetailsPage({ customer }: { customer: Customer }) {
         <DateOfBirthForm customer={customer} />
       </div>
       <PaperlessToggle customer={customer} />
+      <div className="my-details__section">
+        <SavedAddressesSection />
+      </div>
       <div className="my-details__section">
         <PaymentMethodsSection />
       </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { APP_ROUTES } from '../../../domain/app-routes';
+import { scheduleWeekPaths } from '../../../domain/schedule-week';
 import type { components } from '../../../openapi/schema';
 import { api, unwrap } from '../../api/client';
 import { toEntity, type Entity } from '../../api/json-api';
@@ -42,7 +43,9 @@ export function PlanWeeksSection() {
       <ul className="plan-weeks" aria-labelledby="plan-weeks-heading">
         {weeks.data.map((week) => (
           <li key={week.id} className="plan-weeks__week">
-            <span>{longDate.format(new Date(`${week.deliveryDate}T00:00:00Z`))}</span>
+            <Link to={scheduleWeekPaths(week.id).edit}>
+              {longDate.format(new Date(`${week.deliveryDate}T00:00:00Z`))}
+            </Link>
             <span className="plan-weeks__state">{weekState(week)}</span>
           </li>
         ))}

@@ -9,6 +9,7 @@ import { useCustomer } from '../../session/session-context';
 import { PaymentErrorSummary, usePaymentError } from '../checkout-shared/card-payment-errors';
 import { LazyCardPaymentForm } from '../checkout-shared/card-payment-form-lazy';
 import type { KitStepProps } from './kit-step-props';
+import { RecurringPromise } from './recurring-promise';
 
 /** What the box costs, store credit first (POST preview_order). */
 function PreviewSummary({ actor }: KitStepProps) {
@@ -57,6 +58,7 @@ export function KitPaymentStep({ actor }: KitStepProps) {
       <PaymentErrorSummary summary={summary} />
       <h1>Payment</h1>
       <PreviewSummary actor={actor} />
+      <RecurringPromise actor={actor} />
       {likely && (
         <p className="notice">Your card will be charged {formatPrice(amount)} for this box.</p>
       )}
@@ -90,6 +92,7 @@ export function KitPaymentWithCreditsStep({ actor }: KitStepProps) {
           ` You'll have ${formatPrice(Math.max(0, balance - used))} left for later boxes.`}
       </p>
       <PreviewSummary actor={actor} />
+      <RecurringPromise actor={actor} />
       <Button
         busy={busy}
         onClick={() => actor.send({ type: 'payment.submit', choice: { kind: 'credits' } })}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
-import { APP_ROUTES } from '../../../domain/app-routes';
+import { APP_ROUTES, orderEditPath } from '../../../domain/app-routes';
+import { formatCutoff, orderEditability } from '../../../domain/order-edit';
 import { isPaymentFailed, orderStatusText } from '../../../domain/order-status';
 import { isApiRequestError } from '../../api/api-error';
 import { fetchOrderPage, type OrderPageData } from '../../api/order-page';
@@ -87,6 +88,11 @@ function OrderDetails({ data }: { data: OrderPageData }) {
   const { order } = data;
   useDocumentTitle(`Order ${order.reference}`);
   const failed = isPaymentFailed(order.state);
+  // Product rule R9.19: a recipe-kit order can change until its week's cut-off.
+  const editability = orderEditability(
+    { type: order.orderType, state: order.state, deliveryDate: order.deliveryDate },
+    new Date(),
+  );
   return (
     <div className="order-page">
       <p className="order-page__back">
@@ -109,6 +115,19 @@ function OrderDetails({ data }: { data: OrderPageData }) {
           <p>
             The payment for this order failed, so we have not started it. Pay with another card to
             go ahead.
+          </p>
+        </div>
+      )}
+      {editability.editable && (
+        <div className="notice order-page__edit">
+          <p>
+            You can change the day, dishes and address of this box until{' '}
+            {formatCutoff(editability.cutoff)}.
+          </p>
+          <p>
+            <Link className="button button--secondary" to={orderEditPath(order.id)}>
+              Change this order
+            </Link>
           </p>
         </div>
       )}

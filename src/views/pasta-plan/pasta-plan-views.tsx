@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { APP_ROUTES } from '../../../domain/app-routes';
+import { scheduleWeekPaths } from '../../../domain/schedule-week';
 import {
   activeCount,
   cutoffText,
@@ -183,6 +184,11 @@ function PlanSummary({ actor, plan }: PastaPlanViewProps & { plan: Plan }) {
           )}
         </div>
       )}
+      <p>
+        <Link to={`${APP_ROUTES.planSettings}?plan=${plan.id}`}>
+          Plan settings: recipes, delivery day, diet, addresses
+        </Link>
+      </p>
     </section>
   );
 }
@@ -353,7 +359,10 @@ function WeekItem({
         }
       >
         {skipped ? 'Unskip' : 'Skip'}
-      </Button>
+      </Button>{' '}
+      <Link className="button button--quiet" to={scheduleWeekPaths(week.id).edit}>
+        Box details<span className="visually-hidden"> for {day}</span>
+      </Link>
     </li>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../../api/catalogue';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
+import { useApplyKeptVoucher } from '../../components/apply-kept-voucher';
 import { DishImage } from '../../components/ui/dish-image';
 import { DIETARY_GROUPS, menuSections, type DietaryGroup } from '../../../domain/menu-visibility';
 import { formatPrice } from '../../../domain/money';
@@ -27,6 +28,8 @@ import { liveRecipeKitBasketMachine } from './kit-basket-actors';
 import { ProductDialog } from './product-dialog';
 import { panelId, tabId, WeekTabs } from './week-tabs';
 import './product-box.css';
+import { fetchReviewSummary, type DishReviewSummary } from '../../api/rewards';
+import { ratingSummaryText } from '../../../domain/rewards';
 
 type KitBasketActor = Actor<typeof recipeKitBasketMachine>;
 
@@ -67,10 +70,13 @@ const fetchWeek = async (week: string): Promise<WeeklyMenu | null> =>
 function ProductCard({
   product,
   eager,
+  review,
   onOpen,
 }: {
   product: WeeklyMenuProduct;
   eager: boolean;
+  /** Product rule R12.13: the dish's customer rating, when it has one. */
+  review: DishReviewSummary | undefined;
   onOpen: (product: WeeklyMenuProduct) => void;
 }) {
   const prices = product.variants.map((variant) => variant.price);
@@ -86,6 +92,16 @@ function ProductCard({
         <h4 className="product__title kit-dish__title">{product.title}</h4>
         {prices.length > 0 && (
           <p className="product__price">From {formatPrice(Math.min(...prices))}</p>
+        )}
+        {review && (
+          <p className="kit-dish__rating">
+            <span aria-hidden="true">
+              ★ {review.averageRating.toFixed(1)} ({review.ratingCount})
+            </span>
+            <span className="visually-hidden">
+              Rated {ratingSummaryText(review.averageRating, review.ratingCount)}
+            </span>
+          </p>
         )}
         {!product.availableForSale && <p className="product__badge">Sold out</p>}
         <button
@@ -122,6 +138,12 @@ function WeekPanel({
     s.can({ type: 'item.add', variantId: 'x', mealWeek: week }),
   );
   const weekIsOpen = isWeekOpen(week, now);
+  const menuId = query.data?.id;
+  const reviews = useQuery({
+    queryKey: ['review-summary', menuId],
+    queryFn: () => fetchReviewSummary(menuId!),
+    enabled: menuId !== undefined && !hidden,
+  });
   const sections = useMemo(
     () => (query.data ? menuSections(query.data.products, allowedBundles, groups) : []),
     [query.data, allowedBundles, groups],
@@ -166,6 +188,7 @@ function WeekPanel({
                   key={product.id}
                   product={product}
                   eager={sectionIndex === 0 && index < 3}
+                  review={reviews.data?.get(product.id)}
                   onOpen={setOpen}
                 />
               ))}
@@ -230,6 +253,10 @@ function ProductBoxPage() {
     input: { tokenSignIn: false, onGiftBoxes: false },
   });
   useKitBasketSignOut(basket);
+  useApplyKeptVoucher(basket, {
+    hasVoucher: useSelector(basket, (s) => s.context.basket?.voucher != null),
+    hasDishes: useSelector(basket, (s) => s.context.lines.length > 0),
+  });
   const checkingOut = useSelector(basket, (s) => s.matches('checkingOut'));
   useEffect(() => {
     if (checkingOut) navigate('/checkout');

@@ -1,3 +1,9 @@
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../../server/config';
+import { customers, scheduleWeeks, schedules, subscriptions } from '../../../server/db/schema';
+import { createCatalogue } from '../../../server/services/catalogue/create-catalogue';
+import { createPaymentGateway } from '../../../server/services/payments/payment-gateway';
+import type { BillingDeps } from '../../../server/services/subscriptions/billing-job';
 import { giveStoreCredit, kitBasket, savedAddress } from './kit-orders';
 import { addCard, signUp } from './payments';
 import { ApiClient, type TestApp } from './test-app';
@@ -29,5 +35,44 @@ export async function customerWithPlan(
     customerId,
     subscriptionId: Number(placed.json().meta.subscription_id),
     orderId: placed.json().data.id as string,
+  };
+}
+
+/** The plan's weeks, soonest first, as the database holds them. */
+export const planWeeks = ({ database }: TestApp, subscriptionId: number) =>
+  database.db
+    .select({ week: scheduleWeeks })
+    .from(scheduleWeeks)
+    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
+    .where(eq(schedules.subscriptionId, subscriptionId))
+    .orderBy(scheduleWeeks.startDate)
+    .then((rows) => rows.map((row) => row.week));
+
+/** The plan's row as the database holds it. */
+export const planRow = async ({ database }: TestApp, subscriptionId: number) =>
+  (await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]!;
+
+/**
+ * A new subscriber as the plan tests start from: customerWithPlan, with their email and the
+ * plan's weeks (the first ordered and paid).
+ */
+export async function subscriber(testApp: TestApp, lines: Parameters<typeof kitBasket>[2]) {
+  const planned = await customerWithPlan(testApp, lines);
+  const [customer] = await testApp.database.db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, planned.customerId));
+  const weeks = await planWeeks(testApp, planned.subscriptionId);
+  return { ...planned, email: customer!.email, weeks };
+}
+
+/** The billing job's dependencies on the test database, on the test's clock. */
+export function billingDeps({ database }: TestApp, now: () => Date): BillingDeps {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  return {
+    db: database.db,
+    paymentGateway: createPaymentGateway(config, database.db, now),
+    catalogue: createCatalogue(config, database.db, now),
+    now,
   };
 }

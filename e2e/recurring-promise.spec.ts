@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { addDays, firstOrderableWeek } from '../domain/weeks';
+import { apiCall } from './support/api';
+import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import {
+  CORE_REGULAR_VARIANTS,
+  kitBasket,
+  savedHome,
+  throughInstructions,
+} from './support/kit-checkout';
+import { SIZES } from './support/sizes';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const dayText = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** A one-off box for the first week still taking orders, through the basket API. */
+async function oneOffBasket(request: Parameters<typeof kitBasket>[0]) {
+  const week = firstOrderableWeek(new Date());
+  const basket = await apiCall(request, 'post', '/baskets', {
+    type: 'RecipeKitBasket',
+    start_subscription: false,
+  });
+  await apiCall(request, 'put', `/baskets/${basket.id}`, {
+    start_subscription: false,
+    delivery_date: addDays(week, 2),
+  });
+  for (const variant of CORE_REGULAR_VARIANTS)
+    await apiCall(request, 'post', `/baskets/${basket.id}/items`, {
+      product_variant_id: variant,
+      quantity: 1,
+      meal_week: week,
+    });
+}
+
+/** A term of the promise ("Each box", "Next charge"): what it says. */
+const promiseTerm = (page: Page, term: string) =>
+  page
+    .getByRole('region', { name: /^What recurs/ })
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+    .getByRole('definition');
+
+for (const size of SIZES) {
+  test.describe(`the payment step's promise (R8.13) at ${size.name} size`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+    // The menu's axe scan is slow on a busy machine.
+    test.setTimeout(180_000);
+
+    test('a plan says what recurs: the box, its price, the delivery fee and the next charge', async ({
+      page,
+    }) => {
+      await signUpViaApi(page.request);
+      await savedHome(page.request);
+      await kitBasket(page.request); // Every 2 weeks, delivered on the Wednesday.
+      await page.goto('/checkout');
+      await throughInstructions(page);
+      await expect(page).toHaveURL(/\/checkout\/payment$/);
+
+      const promise = page.getByRole('region', { name: 'What recurs: your pasta plan' });
+      await expect(promise).toBeVisible();
+      await expect(promiseTerm(page, 'Each box')).toHaveText(
+        '2 recipes, every 2 weeks, delivered on Wednesdays',
+      );
+      await expect(promiseTerm(page, 'Price per box')).toHaveText(
+        /^£\d+\.\d\d for dishes like these \(your picks set it\)$/,
+      );
+      await expect(promiseTerm(page, 'Delivery')).toHaveText(/^(Free|£\d+\.\d\d) on Wednesdays$/);
+      // The next box is two weeks on: charged at its cut-off, the Friday noon before its week.
+      const nextWeek = addDays(firstOrderableWeek(new Date()), 14);
+      await expect(promiseTerm(page, 'Next charge')).toHaveText(
+        `${dayText(addDays(nextWeek, -3))} at 12:00, for the box delivered on ${dayText(addDays(nextWeek, 2))}`,
+      );
+      await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: `/tmp/promises-shots/payment-plan-${size.name}.png`,
+        fullPage: true,
+      });
+    });
+
+    test('a one-off box says it does not recur', async ({ page }) => {
+      await signUpViaApi(page.request);
+      await savedHome(page.request);
+      await oneOffBasket(page.request);
+      await page.goto('/checkout');
+      await throughInstructions(page);
+      await expect(page).toHaveURL(/\/checkout\/payment$/);
+
+      const promise = page.getByRole('region', { name: 'A one-off box' });
+      await expect(promise).toContainText('This box does not recur');
+      await expect(page.getByRole('region', { name: /^What recurs/ })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: `/tmp/promises-shots/payment-one-off-${size.name}.png`,
+        fullPage: true,
+      });
+    });
+  });
+}

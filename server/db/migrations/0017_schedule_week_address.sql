@@ -1,0 +1,2 @@
+ALTER TABLE "schedule_weeks" ADD COLUMN "shipping_address_id" integer;--> statement-breakpoint
+ALTER TABLE "schedule_weeks" ADD CONSTRAINT "schedule_weeks_shipping_address_id_addresses_id_fk" FOREIGN KEY ("shipping_address_id") REFERENCES "public"."addresses"("id") ON DELETE set null ON UPDATE no action;

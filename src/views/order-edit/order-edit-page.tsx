@@ -1,0 +1,124 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type ComponentType } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { EditStep } from '../../../machines/order-edit/order-edit.machine';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { flash } from '../../components/flash/flash-store';
+import { useCustomer } from '../../session/session-context';
+import { liveOrderEditMachine } from './order-edit-actors';
+import {
+  AddressStep,
+  Closed,
+  DeliveryInfo,
+  LoadFailed,
+  Loading,
+  Overview,
+  Recipes,
+  Review,
+  type OrderEditViewProps,
+} from './order-edit-views';
+import './order-edit.css';
+
+type LeafState =
+  | 'loading'
+  | 'loadFailed'
+  | 'closed'
+  | 'editing.overview'
+  | 'editing.deliveryInfo'
+  | 'editing.recipes'
+  | 'editing.address'
+  | 'changing.previewing'
+  | 'changing.reviewing'
+  | 'changing.saving';
+
+/** One view per state: a new state fails to compile until it has one. */
+const views = {
+  loading: Loading,
+  loadFailed: LoadFailed,
+  closed: Closed,
+  'editing.overview': Overview,
+  'editing.deliveryInfo': DeliveryInfo,
+  'editing.recipes': Recipes,
+  'editing.address': AddressStep,
+  'changing.previewing': Review,
+  'changing.reviewing': Review,
+  'changing.saving': Review,
+} satisfies Record<LeafState, ComponentType<OrderEditViewProps>>;
+
+const STEPS: readonly EditStep[] = ['', 'delivery-info', 'recipes', 'change-delivery-address'];
+
+const leafOf = (snapshot: AnyMachineSnapshot): LeafState => {
+  const value = snapshot.value as string | Record<string, string>;
+  if (typeof value === 'string') return value as LeafState;
+  const [parent, child] = Object.entries(value)[0]!;
+  return `${parent}.${child}` as LeafState;
+};
+
+/** The step of the machine's state (its `meta.step`), undefined in states without one. */
+const stepOf = (snapshot: AnyMachineSnapshot): EditStep | undefined => {
+  const metas = Object.values(snapshot.getMeta()) as ({ step?: EditStep } | undefined)[];
+  return metas.reduce<EditStep | undefined>((step, meta) => meta?.step ?? step, undefined);
+};
+
+/**
+ * /order/:orderId/edit and its steps (product rules R9.19 to R9.24). Signed-in only: a signed-out
+ * customer goes to /social-login with a returnTo parameter (product rule R2.2).
+ */
+function OrderEditPage() {
+  const customer = useCustomer();
+  const location = useLocation();
+  const { orderId = '' } = useParams();
+  useDocumentTitle('Change your order');
+  if (customer === undefined) return <Loading />;
+  if (customer === null) {
+    const returnTo = `${location.pathname}${location.search}`;
+    return <Navigate to={`/social-login?${new URLSearchParams({ returnTo })}`} replace />;
+  }
+  return <OrderEditFlow key={orderId} orderId={orderId} />;
+}
+
+function OrderEditFlow({ orderId }: { orderId: string }) {
+  const actor = useActorRef(liveOrderEditMachine, { input: { orderId } });
+  const leaf = useSelector(actor, leafOf);
+  const step = useSelector(actor, stepOf);
+  const noticeId = useSelector(actor, (s) => s.context.noticeId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const base = `/order/${orderId}/edit`;
+  const urlStep = (
+    location.pathname.startsWith(`${base}/`) ? location.pathname.slice(base.length + 1) : ''
+  ) as EditStep;
+  const seenKey = useRef<string | null>(null);
+
+  // The URL reached by a link or Back becomes `step.open`; the machine's step decides the URL.
+  useEffect(() => {
+    const moved = seenKey.current !== location.key;
+    seenKey.current = location.key;
+    const current = stepOf(actor.getSnapshot());
+    if (current === undefined) return;
+    if (moved && current !== urlStep && STEPS.includes(urlStep))
+      actor.send({ type: 'step.open', step: urlStep });
+    const next = stepOf(actor.getSnapshot());
+    if (next !== undefined && next !== urlStep)
+      navigate(next ? `${base}/${next}` : base, { replace: !moved || !STEPS.includes(urlStep) });
+  }, [location.key, step, actor, navigate, base, urlStep]);
+
+  useEffect(() => {
+    const notice = actor.getSnapshot().context.notice;
+    if (noticeId > 0 && notice) flash(notice);
+  }, [actor, noticeId]);
+
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [leaf]);
+
+  const View = views[leaf];
+  return (
+    <div className="page order-edit-page">
+      <View actor={actor} />
+    </div>
+  );
+}
+
+export default OrderEditPage;

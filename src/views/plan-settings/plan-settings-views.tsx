@@ -1,0 +1,501 @@
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { APP_ROUTES } from '../../../domain/app-routes';
+import { dayAndDate } from '../../../domain/pasta-plan';
+import {
+  DELIVERY_DAYS,
+  DELIVERY_NOTE_MAX,
+  DIETARY_FLAGS,
+  FREQUENCIES,
+  frequencyLabel,
+  PLAN_SETTINGS_MESSAGES,
+  poundsOf,
+  RECIPES_MAX,
+  RECIPES_MIN,
+} from '../../../domain/plan-settings';
+import type {
+  PlanSettings,
+  SettingsData,
+  SettingsSection,
+} from '../../../machines/plan-settings/plan-settings.machine';
+import { Button } from '../../components/form/button';
+import { ChoiceGroup } from '../../components/form/choice-group';
+import { ErrorSummary } from '../../components/form/error-summary';
+import type { livePlanSettingsMachine } from './plan-settings-actors';
+
+export interface PlanSettingsViewProps {
+  actor: ActorRefFrom<ReturnType<typeof livePlanSettingsMachine>>;
+}
+
+export function Loading() {
+  return (
+    <p className="page-loading" role="status">
+      Loading your plan settings…
+    </p>
+  );
+}
+
+export function LoadFailed({ actor }: PlanSettingsViewProps) {
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{PLAN_SETTINGS_MESSAGES.loadFailed}</p>
+      <Button variant="secondary" onClick={() => actor.send({ type: 'settings.retry' })}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+export function NoPlan() {
+  return (
+    <div className="card">
+      <p>You have no pasta plan yet. Order a box on a plan and choose its settings here.</p>
+      <p>
+        <Link to={APP_ROUTES.productBox}>Choose this week’s box</Link>
+      </p>
+    </div>
+  );
+}
+
+const dayLabel = (day: number | null) =>
+  DELIVERY_DAYS.find((d) => d.day === day)?.label ?? 'Not set';
+
+const flagsText = (dietary: Record<string, boolean>) => {
+  const on = DIETARY_FLAGS.filter(({ flag }) => dietary[flag]).map(({ label }) => label);
+  return on.length ? on.join(', ') : 'No preferences: the chef picks from the whole menu.';
+};
+
+const addressText = (data: SettingsData, id: string | null) => {
+  const address =
+    id === null ? data.addresses.find((a) => a.isDefault) : data.addresses.find((a) => a.id === id);
+  return address ? address.label : 'No saved address';
+};
+
+/** The chosen plan's settings, one card per section (product rules R10.19-R10.23). */
+export function SettingsView({ actor }: PlanSettingsViewProps) {
+  const data = useSelector(actor, (s) => s.context.data);
+  const error = useSelector(actor, (s) => s.context.error);
+  const errorSection = useSelector(actor, (s) => s.context.errorSection);
+  const plan = data.plan;
+  if (!plan) return null;
+  const cancelled = plan.state === 'cancelled';
+  const ingredientName = (id: string) => data.ingredients.find((i) => i.id === id)?.name ?? id;
+  return (
+    <>
+      <ErrorSummary
+        errors={error ? [{ fieldId: `${errorSection ?? 'recipes'}-edit`, message: error }] : []}
+      />
+      <div className="plan-settings__intro">
+        <p>
+          {plan.name}
+          {cancelled
+            ? ': this plan is cancelled, so its settings cannot be changed.'
+            : ': change what comes in your box, when it comes and where it goes. Weeks already ordered or past their cut-off keep their box.'}
+        </p>
+        <p>
+          <Link to={`${APP_ROUTES.pastaPlan}`}>Back to your pasta plan</Link>
+        </p>
+      </div>
+      <div className="plan-settings__sections">
+        <Section
+          actor={actor}
+          section="recipes"
+          title="Recipes per box"
+          current={`${plan.numberOfRecipes} recipes`}
+        >
+          {(done) => <RecipesForm actor={actor} plan={plan} done={done} />}
+        </Section>
+        <Section
+          actor={actor}
+          section="schedule"
+          title="Delivery day and frequency"
+          current={
+            plan.frequency === null
+              ? 'Not scheduled yet'
+              : `${dayLabel(plan.deliveryDay)}, ${frequencyLabel(plan.frequency).toLowerCase()}`
+          }
+        >
+          {(done) => <ScheduleForm actor={actor} plan={plan} done={done} />}
+        </Section>
+        <Section
+          actor={actor}
+          section="dietary"
+          title="Dietary preferences"
+          current={flagsText(plan.dietary)}
+        >
+          {(done) => <DietaryForm actor={actor} plan={plan} done={done} />}
+        </Section>
+        <Section
+          actor={actor}
+          section="ingredients"
+          title="Ingredients to avoid"
+          current={
+            plan.avoidedIngredients.length
+              ? plan.avoidedIngredients.map(ingredientName).join(', ')
+              : 'None: the chef may use any ingredient.'
+          }
+        >
+          {(done) => <IngredientsForm actor={actor} data={data} plan={plan} done={done} />}
+        </Section>
+        <Section
+          actor={actor}
+          section="note"
+          title="Delivery note"
+          current={plan.deliveryNote || 'No note for the driver.'}
+        >
+          {(done) => <NoteForm actor={actor} plan={plan} done={done} />}
+        </Section>
+        <Section
+          actor={actor}
+          section="addresses"
+          title="Delivery and billing address"
+          current={
+            <>
+              Delivery: {addressText(data, plan.shippingAddressId)}
+              <br />
+              Billing: {addressText(data, plan.billingAddressId)}
+              {plan.billingAddressId === null ? ' (your default address)' : ''}
+            </>
+          }
+        >
+          {(done) => <AddressesForm actor={actor} data={data} plan={plan} done={done} />}
+        </Section>
+      </div>
+    </>
+  );
+}
+
+function Section({
+  actor,
+  section,
+  title,
+  current,
+  children,
+}: PlanSettingsViewProps & {
+  section: SettingsSection;
+  title: string;
+  current: ReactNode;
+  children: (cancel: () => void) => ReactNode;
+}) {
+  const editing = useSelector(actor, (s) => s.context.editing === section);
+  const canEdit = useSelector(actor, (s) => s.can({ type: 'section.edit', section }));
+  const headingId = `${section}-heading`;
+  return (
+    <section className="card plan-settings__section" aria-labelledby={headingId}>
+      <div className="plan-settings__heading">
+        <h2 id={headingId}>{title}</h2>
+        {!editing && canEdit && (
+          <Button
+            variant="secondary"
+            id={`${section}-change`}
+            aria-describedby={headingId}
+            onClick={() => actor.send({ type: 'section.edit', section })}
+          >
+            Change
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        children(() => actor.send({ type: 'edit.cancel' }))
+      ) : (
+        <p className="plan-settings__current">{current}</p>
+      )}
+    </section>
+  );
+}
+
+interface FormProps extends PlanSettingsViewProps {
+  plan: PlanSettings;
+  done: () => void;
+}
+
+/** Save and cancel, with the new price per box to confirm when the change alters it (R10.23). */
+function FormActions({
+  actor,
+  section,
+  done,
+}: PlanSettingsViewProps & { section: SettingsSection; done: () => void }) {
+  const busy = useSelector(
+    actor,
+    (s) => s.hasTag('busy') && s.context.pending?.section === section,
+  );
+  const confirming = useSelector(
+    actor,
+    (s) => s.matches('confirmingPrice') && s.context.pending?.section === section,
+  );
+  const preview = useSelector(actor, (s) => s.context.preview);
+  if (confirming && preview)
+    return (
+      <div className="notice plan-settings__price" role="status">
+        <p>
+          This changes the price of your next box ({dayAndDate(preview.deliveryDate)}) from{' '}
+          {poundsOf(preview.currentPence)} to <strong>{poundsOf(preview.changedPence)}</strong> per
+          box.
+        </p>
+        <div className="plan-settings__actions">
+          <Button onClick={() => actor.send({ type: 'price.confirm' })}>
+            Save at {poundsOf(preview.changedPence)} per box
+          </Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'price.cancel' })}>
+            Keep my current settings
+          </Button>
+        </div>
+      </div>
+    );
+  return (
+    <div className="plan-settings__actions">
+      <Button type="submit" busy={busy}>
+        Save
+      </Button>
+      <Button variant="quiet" type="button" onClick={done} disabled={busy}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
+function RecipesForm({ actor, plan, done }: FormProps) {
+  const [value, setValue] = useState(String(plan.numberOfRecipes));
+  const options = Array.from({ length: RECIPES_MAX - RECIPES_MIN + 1 }, (_, i) => RECIPES_MIN + i);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({
+          type: 'section.save',
+          section: 'recipes',
+          change: { numberOfRecipes: Number(value) },
+        });
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="recipes-edit">
+          Recipes in each box
+        </label>
+        <div className="field__hint" id="recipes-hint">
+          When you don’t pick your dishes, the chef picks this many.
+        </div>
+        <select
+          id="recipes-edit"
+          className="field__input"
+          aria-describedby="recipes-hint"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        >
+          {options.map((n) => (
+            <option key={n} value={n}>
+              {n} recipes
+            </option>
+          ))}
+        </select>
+      </div>
+      <FormActions actor={actor} section="recipes" done={done} />
+    </form>
+  );
+}
+
+function ScheduleForm({ actor, plan, done }: FormProps) {
+  const [day, setDay] = useState(String(plan.deliveryDay ?? 1));
+  const [frequency, setFrequency] = useState(String(plan.frequency ?? 1));
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({
+          type: 'section.save',
+          section: 'schedule',
+          change: { deliveryDay: Number(day), frequency: Number(frequency) },
+        });
+      }}
+    >
+      <ChoiceGroup
+        id="schedule-edit"
+        legend="Delivery day"
+        hint="We deliver Monday to Saturday. Weeks already ordered or past their cut-off keep their day; the others move, and a skipped week stays skipped."
+        type="radio"
+        choices={DELIVERY_DAYS.map(({ day: d, label }) => ({ value: String(d), label }))}
+        values={[day]}
+        onChange={([next]) => setDay(next ?? day)}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="schedule-frequency">
+          How often
+        </label>
+        <select
+          id="schedule-frequency"
+          className="field__input"
+          value={frequency}
+          onChange={(event) => setFrequency(event.target.value)}
+        >
+          {FREQUENCIES.map((weeks) => (
+            <option key={weeks} value={weeks}>
+              {frequencyLabel(weeks)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FormActions actor={actor} section="schedule" done={done} />
+    </form>
+  );
+}
+
+function DietaryForm({ actor, plan, done }: FormProps) {
+  const [flags, setFlags] = useState(
+    DIETARY_FLAGS.filter(({ flag }) => plan.dietary[flag]).map(({ flag }) => flag as string),
+  );
+  return (
+    <form
+      noValidate
+      className="plan-settings__many"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({
+          type: 'section.save',
+          section: 'dietary',
+          change: {
+            dietary: Object.fromEntries(
+              DIETARY_FLAGS.map(({ flag }) => [flag, flags.includes(flag)]),
+            ),
+          },
+        });
+      }}
+    >
+      <ChoiceGroup
+        id="dietary-edit"
+        legend="What should the chef keep in mind?"
+        hint="Tick all that apply."
+        type="checkbox"
+        choices={DIETARY_FLAGS.map(({ flag, label }) => ({ value: flag, label }))}
+        values={flags}
+        onChange={setFlags}
+      />
+      <FormActions actor={actor} section="dietary" done={done} />
+    </form>
+  );
+}
+
+function IngredientsForm({ actor, data, plan, done }: FormProps & { data: SettingsData }) {
+  const [chosen, setChosen] = useState(plan.avoidedIngredients);
+  const tooMany = chosen.length > 10;
+  return (
+    <form
+      noValidate
+      className="plan-settings__many"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (tooMany) return;
+        actor.send({
+          type: 'section.save',
+          section: 'ingredients',
+          change: { avoidedIngredients: chosen },
+        });
+      }}
+    >
+      <ChoiceGroup
+        id="ingredients-edit"
+        legend="Ingredients the chef should leave out"
+        hint="Choose up to 10. The chef skips recipes that use them."
+        type="checkbox"
+        choices={data.ingredients.map(({ id, name }) => ({ value: id, label: name }))}
+        values={chosen}
+        onChange={setChosen}
+        error={tooMany ? PLAN_SETTINGS_MESSAGES.tooManyIngredients : undefined}
+      />
+      <FormActions actor={actor} section="ingredients" done={done} />
+    </form>
+  );
+}
+
+function NoteForm({ actor, plan, done }: FormProps) {
+  const [note, setNote] = useState(plan.deliveryNote);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'section.save', section: 'note', change: { deliveryNote: note } });
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="note-edit">
+          A note for the driver
+        </label>
+        <div className="field__hint" id="note-hint">
+          For example, where to leave the box. Up to {DELIVERY_NOTE_MAX} characters.
+        </div>
+        <textarea
+          id="note-edit"
+          className="field__input"
+          aria-describedby="note-hint"
+          maxLength={DELIVERY_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <FormActions actor={actor} section="note" done={done} />
+    </form>
+  );
+}
+
+function AddressesForm({ actor, data, plan, done }: FormProps & { data: SettingsData }) {
+  const defaultId = data.addresses.find((a) => a.isDefault)?.id ?? data.addresses[0]?.id ?? '';
+  const [shipping, setShipping] = useState(plan.shippingAddressId ?? defaultId);
+  const [billing, setBilling] = useState(plan.billingAddressId ?? '');
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({
+          type: 'section.save',
+          section: 'addresses',
+          change: { shippingAddressId: shipping, billingAddressId: billing || null },
+        });
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="addresses-edit">
+          Deliver to
+        </label>
+        <select
+          id="addresses-edit"
+          className="field__input"
+          value={shipping}
+          onChange={(event) => setShipping(event.target.value)}
+        >
+          {data.addresses.map((address) => (
+            <option key={address.id} value={address.id}>
+              {address.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="addresses-billing">
+          Bill to
+        </label>
+        <select
+          id="addresses-billing"
+          className="field__input"
+          value={billing}
+          onChange={(event) => setBilling(event.target.value)}
+        >
+          <option value="">My default address</option>
+          {data.addresses.map((address) => (
+            <option key={address.id} value={address.id}>
+              {address.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p>
+        <Link to={APP_ROUTES.accountDetails}>Add or change your saved addresses</Link>
+      </p>
+      <FormActions actor={actor} section="addresses" done={done} />
+    </form>
+  );
+}
