@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, errorDocument, type ErrorObject } from './jsonapi';
 import { isDatabaseUnavailable } from '../db/availability';
 import { sendDatabaseUnavailable } from './database-unavailable';
+import { isConcurrentWriteConflict } from '../db/write-conflict';
 
 interface AjvError {
   instancePath: string;
@@ -46,6 +47,19 @@ export function installErrorHandling(
     if (isDatabaseUnavailable(error)) {
       options.onDatabaseUnavailable?.(error);
       return sendDatabaseUnavailable(reply);
+    }
+    if (isConcurrentWriteConflict(error)) {
+      request.log.warn({ err: error }, 'concurrent write conflict');
+      return reply.code(409).send(
+        errorDocument([
+          {
+            status: '409',
+            code: 'concurrent_change',
+            title: 'Changed at the same time elsewhere',
+            detail: 'This was changed at the same moment in another window. Please try again.',
+          },
+        ]),
+      );
     }
     if (error.validation) {
       return reply
