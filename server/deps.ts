@@ -8,6 +8,7 @@ import type { PaymentGateway } from './services/payments/gateway';
 import type { Catalogue } from './services/catalogue/catalogue';
 import { createCatalogue } from './services/catalogue/create-catalogue';
 import { createPaymentGateway } from './services/payments/payment-gateway';
+import { PublicReadCache } from './services/cache/public-read-cache';
 
 /** What handlers need; outside services sit behind interfaces with embedded defaults. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   paymentGateway: PaymentGateway;
   /** The weekly-menu catalogue: embedded, or CATALOGUE_GRAPHQL_URL (docs/catalogue.md). */
   catalogue: Catalogue;
+  /** The cache of public reads: a write that changes one invalidates its tags (R13.4). */
+  publicReads: PublicReadCache;
   now: () => Date;
 }
 
@@ -31,6 +34,7 @@ export function createDeps(base: Pick<Deps, 'config' | 'db'> & Partial<Deps>): D
       : embeddedDirectory(base.db),
     paymentGateway: createPaymentGateway(base.config, base.db, base.now ?? (() => new Date())),
     catalogue: createCatalogue(base.config, base.db, base.now ?? (() => new Date())),
+    publicReads: new PublicReadCache(() => (base.now ?? (() => new Date()))().getTime()),
     ...base,
   };
 }
