@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
-import { isAppPath } from '../domain/app-routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/error-handler';
@@ -12,7 +10,9 @@ import { loggerOptions, type DestinationStream } from './http/log-redaction';
 import { guardDevTools } from './http/dev-tools';
 import { installOriginCheck } from './http/origin-check';
 import { installSecurityHeaders } from './http/security-headers';
-import { installPublicFileCache } from './http/public-cache';
+import { registerStaticFiles } from './http/static-files';
+import { installPublicReads } from './http/public-reads';
+import { PublicReadCache } from './services/cache/public-read-cache';
 import { ApiError, errorDocument } from './http/jsonapi';
 import { ajvOptions, frameworkErrors, installInputGuards } from './http/input-guards';
 import { createDeps, type Deps } from './deps';
@@ -75,6 +75,10 @@ export async function buildApp({
   registerHealthRoutes(app, database);
   installSecurityHeaders(app, config);
   installInputGuards(app);
+  // Before the cookie plugin: a cached public read answers without any session work (R13.4).
+  const now = overrides?.now ?? (() => new Date());
+  const publicReads = overrides?.publicReads ?? new PublicReadCache(() => now().getTime());
+  installPublicReads(app, publicReads, now);
   await app.register(cookie);
 
   // The fixed branch header doubles as CSRF protection: a cross-site form cannot set it.
@@ -99,7 +103,7 @@ export async function buildApp({
 
   captureRelayRawBody(app);
 
-  const deps = createDeps({ config, db: database.db, ...overrides });
+  const deps = createDeps({ config, db: database.db, publicReads, ...overrides });
   await app.register(openapiGlue, {
     specification: specificationPath,
     serviceHandlers: createHandlers(deps),
@@ -161,27 +165,14 @@ export async function buildApp({
 
   const spaRoot = typeof serveSpa === 'string' ? serveSpa : spaDir;
   const hasSpa = serveSpa !== false && fs.existsSync(path.join(spaRoot, 'index.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: spaRoot,
-      wildcard: false,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-    });
-    installPublicFileCache(app);
-  }
-  if (hasSpa && config.devTools) {
+  const shell = hasSpa ? await registerStaticFiles(app, deps, spaRoot) : undefined;
+  if (shell && config.devTools) {
     // The living design page (/dev/design): a lazy route of the SPA, served like the mailbox only
     // with the development tools on (guardDevTools hides it otherwise). Product rule R14.5.
-    app.get('/dev/design', (_request, reply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', { maxAge: 0, immutable: false }),
-    );
+    app.get('/dev/design', (request, reply) => shell.sendShellOk(request, reply));
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
+    if (request.url.startsWith('/api/') || !shell || !['GET', 'HEAD'].includes(request.method)) {
       return reply
         .code(404)
         .send(errorDocument([{ status: '404', code: 'not_found', title: 'Not found' }]));
@@ -189,10 +180,7 @@ export async function buildApp({
     // History fallback: a screen of the app gets the shell with 200; any other path the same shell
     // with 404, so a crawler or a link checker sees the miss while the SPA shows its not-found page
     // (product rule R1.13).
-    return reply
-      .code(isAppPath(request.url) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html', { maxAge: 0, immutable: false });
+    return shell.sendShell(request, reply);
   });
   return app;
 }

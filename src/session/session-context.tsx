@@ -11,6 +11,7 @@ import {
 import { api, onUnauthorized, unwrap } from '../api/client';
 import { isApiRequestError } from '../api/api-error';
 import { toEntity } from '../api/json-api';
+import { takeSignedInHint } from '../api/settings-in-page';
 import type { Customer } from '../api/types';
 import { flash } from '../components/flash/flash-store';
 import { clearClientData } from './client-data';
@@ -18,6 +19,8 @@ import { clearClientData } from './client-data';
 const liveSessionMachine = sessionMachine.provide({
   actors: {
     loadCustomer: fromPromise(async () => {
+      // Product rule R14.12: a page served without a signed-in session asks nothing at boot.
+      if (takeSignedInHint() === false) return null;
       try {
         return toEntity((await unwrap(api.GET('/me'))).data) as Customer;
       } catch (error) {

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isAppPath } from '../../domain/app-routes';
+import type { Deps } from '../deps';
+import { settingsDocument } from '../routes/settings/settings.handlers';
+import { currentSession } from '../services/sessions';
+import { installPublicFileCache } from './public-cache';
+
+/** Vite's hashed output: its names change with their content, so a year and `immutable`. */
+export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/** Where index.html takes the page's first data (product rule R14.12). */
+export const PAGE_DATA_MARKER = '<!--sfoglia-page-data-->';
+export const PAGE_DATA_ID = 'sfoglia-page-data';
+
+/**
+ * JSON for a `<script type="application/json">`: `<` written as `\u003c`, so no `</script>` or
+ * `<!--` inside the data can end the element; `>`, `&` and the JavaScript line separators too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The screen each main path opens (src/app/app.tsx): its lazy chunk is preloaded with the HTML,
+ * so it arrives with the entry instead of after it.
+ */
+const SCREENS: [RegExp, string][] = [
+  [/^\/(pasta-now-search-address)?$/, 'src/views/address-search/address-search-page.tsx'],
+  [/^\/(login|signup|forgot-password|reset-password)/, 'src/views/auth/auth-flow.tsx'],
+  [/^\/pasta-now$/, 'src/views/takeaway-menu/takeaway-menu-page.tsx'],
+  [/^\/menu$/, 'src/views/product-box/product-box-page.tsx'],
+  [/^\/restaurants$/, 'src/views/restaurants/restaurants-page.tsx'],
+  [/^\/restaurant\/[^/]+$/, 'src/views/restaurants/restaurant-page.tsx'],
+  [/^\/support$/, 'src/views/support/support-page.tsx'],
+  [/^\/account/, 'src/views/account/account-layout.tsx'],
+];
+
+/**
+ * The links for what a screen needs beyond the entry (which the HTML already loads): its chunks
+ * as modulepreloads, its styles as stylesheets (Vite's loader finds them there and adds no other).
+ */
+function screenLinks(manifest: Record<string, ManifestChunk>, screen: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(screen);
+  return [
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+  ].join('');
+}
+
+function readManifest(spaRoot: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(spaRoot, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Product rules R13.6 and R14.12: the built SPA. Hashed files under /assets/ for a year, sent
+ * precompressed (scripts/precompress.ts wrote .br and .gz beside them) by Accept-Encoding; the
+ * shell (index.html) never cached, with the public settings and whether the request has a signed-in
+ * session written into it, and a modulepreload for the screen the path opens.
+ */
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'config' | 'db' | 'now'>,
+  spaRoot: string,
+) {
+  await app.register(fastifyStatic, {
+    root: spaRoot,
+    wildcard: false,
+    index: false,
+    maxAge: '1y',
+    immutable: true,
+    preCompressed: true,
+  });
+  installPublicFileCache(app);
+  app.addHook('onSend', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (!url.startsWith('/assets/')) return;
+    // A cache keeps the Brotli, gzip and plain copies apart.
+    reply.header('vary', 'Accept-Encoding');
+    if (reply.statusCode < 400) reply.header('cache-control', IMMUTABLE_ASSET_CACHE);
+  });
+
+  const shell = fs.readFileSync(path.join(spaRoot, 'index.html'), 'utf8');
+  const manifest = readManifest(spaRoot);
+  const preloads = SCREENS.map(
+    ([pattern, screen]) => [pattern, screenLinks(manifest, screen)] as const,
+  );
+  const settings = settingsDocument(deps.config).data.attributes;
+
+  const pageFor = async (request: FastifyRequest): Promise<string> => {
+    if (!shell.includes(PAGE_DATA_MARKER)) return shell;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const session = await currentSession(request, deps.db, deps.now()).catch(() => undefined);
+    const data = { settings, signed_in: Boolean(session?.customerId) };
+    const links = preloads.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
+    return shell.replace(
+      PAGE_DATA_MARKER,
+      `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>${links}`,
+    );
+  };
+
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) =>
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // The page carries who is signed in: never stored, never shared.
+      .header('cache-control', 'no-cache, private')
+      .header('vary', 'Cookie')
+      .send(await pageFor(request));
+
+  return {
+    /** The shell with 200 for a screen of the app, 404 for any other path (product rule R1.13). */
+    sendShell: (request: FastifyRequest, reply: FastifyReply) =>
+      sendShell(request, reply, isAppPath(request.url) ? 200 : 404),
+    sendShellOk: (request: FastifyRequest, reply: FastifyReply) => sendShell(request, reply, 200),
+  };
+}

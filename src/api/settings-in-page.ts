@@ -1,0 +1,38 @@
+import type { components } from '../../openapi/schema';
+
+export type PublicSettings = components['schemas']['SettingsResource']['attributes'];
+
+/** What the server writes into the page (server/http/static-files.ts, product rule R14.12). */
+interface PageData {
+  settings?: PublicSettings;
+  signed_in?: boolean;
+}
+
+let pageData: PageData | undefined;
+
+function readPageData(): PageData {
+  if (!pageData) {
+    try {
+      pageData = JSON.parse(document.getElementById('sfoglia-page-data')!.textContent!) as PageData;
+    } catch {
+      // No data in the page (the development server, a test): the calls below ask the API.
+    }
+    pageData ||= {};
+  }
+  return pageData;
+}
+
+/** The public settings the page was served with; undefined when it carries none. */
+export const settingsInPage = (): PublicSettings | undefined => readPageData().settings;
+
+let sessionHintTaken = false;
+
+/**
+ * Whether the request for this page carried a signed-in session. Answered once, for the first
+ * session check after boot: later checks (after a sign-in, a refresh) ask the API.
+ */
+export function takeSignedInHint(): boolean | undefined {
+  if (sessionHintTaken) return undefined;
+  sessionHintTaken = true;
+  return readPageData().signed_in;
+}

@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { DatabaseHandle } from '../../server/db/database';
+import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { jsonForScript, PAGE_DATA_MARKER } from '../../server/http/static-files';
+import { precompress } from '../../scripts/precompress';
+import { ApiClient } from './support/test-app';
+import { createTestDatabase } from './support/test-database';
+
+// A stand-in for dist/ after `npm run build`: a shell with the page-data marker, a hashed entry
+// and a screen's lazy chunk in the manifest, precompressed by the build's own script.
+const SHELL = `<!doctype html><html><head><title>Sfoglia</title>${PAGE_DATA_MARKER}<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const ENTRY = `console.log(${JSON.stringify('fresh pasta '.repeat(200))});\n`;
+const DEMO_BANNER = 'Demo </script><script>alert(1)</script> & <!-- friends';
+const spaRoot = mkdtempSync(path.join(os.tmpdir(), 'sfoglia-static-'));
+mkdirSync(path.join(spaRoot, 'assets'));
+mkdirSync(path.join(spaRoot, '.vite'));
+writeFileSync(path.join(spaRoot, 'index.html'), SHELL);
+writeFileSync(path.join(spaRoot, 'assets/index-abc123.js'), ENTRY);
+writeFileSync(path.join(spaRoot, 'assets/tiny-def456.js'), 'export {};\n');
+writeFileSync(path.join(spaRoot, 'assets/login-777.js'), 'export const login = 1;\n');
+writeFileSync(path.join(spaRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(
+  path.join(spaRoot, '.vite/manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+    'src/views/auth/auth-flow.tsx': {
+      file: 'assets/login-777.js',
+      imports: ['index.html'],
+      css: ['assets/login-777.css'],
+    },
+  }),
+);
+precompress(path.join(spaRoot, 'assets'));
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_BANNER }),
+    database,
+    serveSpa: spaRoot,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(spaRoot, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+/** The JSON the shell carries, read as the browser's parser would: up to the first `</script`. */
+function pageData(html: string): unknown {
+  const match = /<script type="application\/json" id="sfoglia-page-data">([\s\S]*?)<\/script/i.exec(
+    html,
+  );
+  if (!match?.[1]) throw new Error('no page data in the shell');
+  return JSON.parse(match[1]);
+}
+
+describe('hashed assets (product rule R13.6)', () => {
+  it('are cached for a year, immutable, varying by Accept-Encoding', async () => {
+    const response = await get('/assets/index-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(ENTRY);
+  });
+
+  it('are sent as Brotli to a browser that accepts it, with the script type kept', async () => {
+    const response = await get('/assets/index-abc123.js', {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(response.headers['content-length'])).toBeLessThan(ENTRY.length / 4);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(ENTRY);
+  });
+
+  it('are sent as gzip to a client without Brotli', async () => {
+    const response = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(ENTRY);
+  });
+
+  it('are sent plain when a file is too small to gain from compression', async () => {
+    const response = await get('/assets/tiny-def456.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('export {};\n');
+  });
+
+  it('are a 404, not the shell, when missing', async () => {
+    const response = await get('/assets/gone-000.js', { 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
+  it('leaves files whose name never changes at a day', async () => {
+    const response = await get('/favicon.svg');
+    expect(response.headers['cache-control']).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800',
+    );
+  });
+});
+
+describe('the shell (product rules R13.6 and R14.12)', () => {
+  it('is never cached long', async () => {
+    for (const url of ['/', '/login', '/no-such-page']) {
+      const response = await get(url);
+      expect(response.headers['cache-control']).toMatch(/no-cache/);
+      expect(response.headers['cache-control']).not.toMatch(/max-age=[1-9]/);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('carries the public settings, so the first view asks for nothing', async () => {
+    const settings = (await new ApiClient(app).get('/settings')).json().data.attributes;
+    const response = await get('/menu');
+    expect(response.statusCode).toBe(200);
+    expect(pageData(response.body)).toEqual({ settings, signed_in: false });
+  });
+
+  it('escapes the data so no text in it can end the script element', async () => {
+    const response = await get('/');
+    expect(response.body.match(/<\/script/gi)).toHaveLength(2);
+    expect(response.body).not.toContain('<!-- friends');
+    expect(pageData(response.body)).toMatchObject({ settings: { demo_banner: DEMO_BANNER } });
+    expect(jsonForScript({ text: '</script>\u2028' })).toBe(
+      '{"text":"\\u003c/script\\u003e\\u2028"}',
+    );
+  });
+
+  it('says whether the request has a signed-in session', async () => {
+    const browser = new ApiClient(app);
+    await browser.post('/sessions', {
+      email: DEMO_CUSTOMER.email,
+      password: DEMO_CUSTOMER.password,
+    });
+    const signedIn = await get('/account', { cookie: browser.cookieHeader });
+    expect(pageData(signedIn.body)).toMatchObject({ signed_in: true });
+    expect(signedIn.headers['cache-control']).toMatch(/private/);
+
+    const forged = await get('/account', { cookie: 'sfoglia_session=not-a-session' });
+    expect(pageData(forged.body)).toMatchObject({ signed_in: false });
+  });
+
+  it("preloads the screen's own chunk", async () => {
+    const login = await get('/login');
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-777.js" />',
+    );
+    expect(login.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/login-777.css" />',
+    );
+    expect(login.body).not.toContain('href="/assets/index-abc123.js" />');
+    expect((await get('/support')).body).not.toContain('modulepreload');
+  });
+
+  it('keeps the 404 status for a path that is no screen (product rule R1.13)', async () => {
+    const response = await get('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(pageData(response.body)).toMatchObject({ signed_in: false });
+  });
+});
