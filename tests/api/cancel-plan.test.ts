@@ -1,44 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANCEL_PLAN_MESSAGES } from '../../domain/cancel-plan';
 import { PASTA_PLAN_MESSAGES } from '../../domain/pasta-plan';
 import { emailOutbox, orders } from '../../server/db/schema';
-import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
-import { addDays } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import { runBilling } from '../../server/services/subscriptions/billing-job';
 import { signUp } from './support/payments';
-import {
-  billingDeps,
-  planRow as rowOf,
-  planWeeks as weeksOf,
-  subscriber as aSubscriber,
-} from './support/subscribers';
-import { ApiClient, useTestApp } from './support/test-app';
+import { planTestApp } from './support/subscribers';
+import { ApiClient } from './support/test-app';
 
-let clock = new Date();
-const getApp = useTestApp({ overrides: { now: () => clock } });
-const week1 = firstOpenWeek();
-let dishes: KitDish[];
-let deps: BillingDeps;
-
-beforeAll(async () => {
-  const { database } = getApp();
-  dishes = await menuWithDishes(database, week1, [{ title: 'Pappardelle' }]);
-  for (let n = 2; n <= 4; n += 1)
-    await menuWithDishes(database, addDays(week1, 7 * (n - 1)), [{ title: `Tagliatelle ${n}` }]);
-  deps = billingDeps(getApp(), () => clock);
+const { getApp, deps, planRow, planWeeks, subscriberWithPlan } = planTestApp({
+  week1: ['Pappardelle'],
+  weeks: 4,
 });
 
-beforeEach(() => {
-  clock = new Date();
-});
-
-/** A new subscriber: week 1 ordered and paid on a weekly plan. */
-const subscriber = () => aSubscriber(getApp(), [{ dish: dishes[0]!, week: week1, quantity: 2 }]);
-
-const planWeeks = (subscriptionId: number) => weeksOf(getApp(), subscriptionId);
-
-const planRow = (subscriptionId: number) => rowOf(getApp(), subscriptionId);
+/** A new subscriber: week 1 ordered (2 Pappardelle) and paid on a weekly plan. */
+const subscriber = () => subscriberWithPlan(2);
 
 const cancelEmails = async (to: string) =>
   (await getApp().database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter(
@@ -168,8 +144,8 @@ describe('the billing job after cancelling', () => {
   it('bills nothing more for a cancelled plan, nor extends its schedule', async () => {
     const { browser, subscriptionId, weeks } = await subscriber();
     await browser.put(`/subscriptions/${subscriptionId}`, cancel('too_expensive'));
-    await runBilling(deps, after(weeks[1]!.billingDate));
-    await runBilling(deps, after(weeks[2]!.billingDate));
+    await runBilling(deps(), after(weeks[1]!.billingDate));
+    await runBilling(deps(), after(weeks[2]!.billingDate));
     const billed = await getApp()
       .database.db.select({ weekId: orders.scheduleWeekId })
       .from(orders)

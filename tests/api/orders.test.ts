@@ -2,19 +2,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { basketItems, orderLineItems, orders, takeawaySnoozes } from '../../server/db/schema';
 import { signupBody } from './support/customers';
+import { HOME } from './support/takeaway-orders';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const testApp = useTestApp();
 const client = () => new ApiClient(testApp().app);
-
-const HOME = {
-  address1: '12 Devonshire Road',
-  city: 'London',
-  zip: 'W4 2HD',
-  phone: '+447812345678',
-  lat: 51.4916,
-  lon: -0.2555,
-};
 
 async function signedIn() {
   const browser = client();

@@ -1,52 +1,23 @@
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASTA_PLAN_MESSAGES, PAUSE_MAX_WEEKS } from '../../domain/pasta-plan';
 import { emailOutbox, orders, scheduleWeeks, subscriptions } from '../../server/db/schema';
-import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
+import { runBilling } from '../../server/services/subscriptions/billing-job';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
 import { signUp } from './support/payments';
-import {
-  billingDeps,
-  planRow as rowOf,
-  planWeeks as weeksOf,
-  subscriber as aSubscriber,
-} from './support/subscribers';
-import { ApiClient, useTestApp } from './support/test-app';
+import { planTestApp } from './support/subscribers';
+import { ApiClient } from './support/test-app';
 
-/** The app's clock: moved past a cut-off by a test, back to the real time before each. */
-let clock = new Date();
-const getApp = useTestApp({ overrides: { now: () => clock } });
-const week1 = firstOpenWeek();
-const weekStart = (n: number) => addDays(week1, 7 * (n - 1));
-let dishes: KitDish[];
-let deps: BillingDeps;
-
-beforeAll(async () => {
-  const { database } = getApp();
-  dishes = await menuWithDishes(database, week1, [{ title: 'Pappardelle' }, { title: 'Ravioli' }]);
-  for (let n = 2; n <= 6; n += 1)
-    await menuWithDishes(database, weekStart(n), [{ title: `Tagliatelle ${n}` }]);
-  deps = billingDeps(getApp(), () => clock);
+const { getApp, week1, deps, setClock, planRow, planWeeks, subscriberWithPlan } = planTestApp({
+  week1: ['Pappardelle', 'Ravioli'],
+  weeks: 6,
 });
 
-beforeEach(() => {
-  clock = new Date();
-});
-
-/** A new subscriber: week 1 ordered and paid on a weekly plan. */
-const subscriber = () =>
-  aSubscriber(getApp(), [
-    { dish: dishes[0]!, week: week1, quantity: 1 },
-    { dish: dishes[1]!, week: week1, quantity: 1 },
-  ]);
-
-const planWeeks = (subscriptionId: number) => weeksOf(getApp(), subscriptionId);
+/** A new subscriber: week 1 ordered (one of each dish) and paid on a weekly plan. */
+const subscriber = () => subscriberWithPlan();
 
 const emailsTo = (to: string) =>
   getApp().database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
-
-const stateOf = (subscriptionId: number) => rowOf(getApp(), subscriptionId);
 
 const ordersOf = (subscriptionId: number) =>
   getApp().database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
@@ -114,7 +85,7 @@ describe('POST /schedule_weeks/{id}/skip and /unskip', () => {
       code: 'too_late',
       title: PASTA_PLAN_MESSAGES.tooLate,
     });
-    clock = after(weeks[1]!.billingDate);
+    setClock(after(weeks[1]!.billingDate));
     const closed = await browser.post(`/schedule_weeks/${weeks[1]!.id}/skip`);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().errors[0].code).toBe('too_late');
@@ -162,7 +133,7 @@ describe('POST /subscriptions/{id}/pause and /activate', () => {
       (await browser.post(`/subscriptions/${subscriptionId}/pause`, { resume_on: tooFar }))
         .statusCode,
     ).toBe(400);
-    expect((await stateOf(subscriptionId)).state).toBe('active');
+    expect((await planRow(subscriptionId)).state).toBe('active');
 
     const paused = await browser.post(`/subscriptions/${subscriptionId}/pause`, {
       resume_on: resumeOn,
@@ -226,7 +197,7 @@ describe('POST /subscriptions/{id}/pause and /activate', () => {
         400,
       );
     }
-    expect((await stateOf(subscriptionId)).state).toBe('active');
+    expect((await planRow(subscriptionId)).state).toBe('active');
   });
 });
 
@@ -234,8 +205,8 @@ describe('the billing job honours the plan', () => {
   it('bills no skipped week, and an active one', async () => {
     const { browser, subscriptionId, weeks } = await subscriber();
     await browser.post(`/schedule_weeks/${weeks[1]!.id}/skip`);
-    await runBilling(deps, after(weeks[1]!.billingDate));
-    await runBilling(deps, after(weeks[2]!.billingDate));
+    await runBilling(deps(), after(weeks[1]!.billingDate));
+    await runBilling(deps(), after(weeks[2]!.billingDate));
     const billed = (await ordersOf(subscriptionId)).map((o) => o.scheduleWeekId);
     expect(billed).not.toContain(weeks[1]!.id);
     expect(billed).toContain(weeks[2]!.id);
@@ -247,11 +218,11 @@ describe('the billing job honours the plan', () => {
     await browser.post(`/subscriptions/${subscriptionId}/pause`, {
       resume_on: resumeWeek.deliveryDate,
     });
-    await runBilling(deps, after(weeks[1]!.billingDate));
-    await runBilling(deps, after(weeks[2]!.billingDate));
-    expect((await stateOf(subscriptionId)).state).toBe('paused');
-    await runBilling(deps, after(resumeWeek.billingDate));
-    expect(await stateOf(subscriptionId)).toMatchObject({ state: 'active', resumeOn: null });
+    await runBilling(deps(), after(weeks[1]!.billingDate));
+    await runBilling(deps(), after(weeks[2]!.billingDate));
+    expect((await planRow(subscriptionId)).state).toBe('paused');
+    await runBilling(deps(), after(resumeWeek.billingDate));
+    expect(await planRow(subscriptionId)).toMatchObject({ state: 'active', resumeOn: null });
     const billed = (await ordersOf(subscriptionId)).map((o) => o.scheduleWeekId);
     expect(billed).toEqual(expect.arrayContaining([weeks[0]!.id, resumeWeek.id]));
     expect(billed).not.toContain(weeks[1]!.id);
@@ -267,11 +238,11 @@ describe('the billing job honours the plan', () => {
   it('bills a plan resumed by hand from its next week whose cut-off is ahead', async () => {
     const { browser, subscriptionId, weeks } = await subscriber();
     await browser.post(`/subscriptions/${subscriptionId}/pause`, {});
-    clock = after(weeks[1]!.billingDate);
-    await runBilling(deps, clock);
+    const cutoff = setClock(after(weeks[1]!.billingDate));
+    await runBilling(deps(), cutoff);
     expect((await browser.post(`/subscriptions/${subscriptionId}/activate`)).statusCode).toBe(200);
-    await runBilling(deps, clock);
-    await runBilling(deps, after(weeks[2]!.billingDate));
+    await runBilling(deps(), cutoff);
+    await runBilling(deps(), after(weeks[2]!.billingDate));
     const billed = (await ordersOf(subscriptionId)).map((o) => o.scheduleWeekId);
     expect(billed).not.toContain(weeks[1]!.id);
     expect(billed).toContain(weeks[2]!.id);
@@ -285,7 +256,7 @@ describe('the billing job honours the plan', () => {
   it('keeps a paused plan’s weeks planned so they can be seen and skipped', async () => {
     const { browser, subscriptionId, weeks } = await subscriber();
     await browser.post(`/subscriptions/${subscriptionId}/pause`, {});
-    await runBilling(deps, after(billingDateFor(addDays(weeks.at(-1)!.startDate, 7))));
+    await runBilling(deps(), after(billingDateFor(addDays(weeks.at(-1)!.startDate, 7))));
     expect((await planWeeks(subscriptionId)).length).toBeGreaterThan(weeks.length);
     expect(await ordersOf(subscriptionId)).toHaveLength(1);
   });

@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import {
-  customers,
-  emailOutbox,
-  orders,
-  scheduleWeeks,
-  schedules,
-  subscriptions,
-} from '../../server/db/schema';
-import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
+import { emailOutbox, orders, subscriptions } from '../../server/db/schema';
 import { createMailer } from '../../server/services/mailer';
-import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
 import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
 import { addCard } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
+import { billingDeps, subscriberWithPlan } from './support/subscribers';
 import { useTestApp } from './support/test-app';
 
 const getApp = useTestApp();
@@ -36,38 +27,19 @@ beforeAll(async () => {
   dishes = await menuWithDishes(database, week1, [{ title: 'Pappardelle' }, { title: 'Tortelli' }]);
   await menuWithDishes(database, week2, [{ title: 'Cacio e pepe' }]);
   await menuWithDishes(database, week3, [{ title: 'Lasagne' }, { title: 'Ravioli' }]);
-  const config = loadConfig({ NODE_ENV: 'test' });
-  const now = () => new Date();
   deps = {
-    db: database.db,
-    paymentGateway: createPaymentGateway(config, database.db, now),
-    catalogue: createCatalogue(config, database.db, now),
-    mailer: createMailer(database.db, config),
+    ...billingDeps(getApp(), () => new Date()),
+    mailer: createMailer(database.db, loadConfig({ NODE_ENV: 'test' })),
     config: { publicUrl: PUBLIC_URL },
-    now,
   };
 });
 
 /** An active plan: week 1 ordered, week 2 picked, week 3 left without picks. */
-async function subscriber() {
-  const planned = await customerWithPlan(getApp(), [
+const subscriber = () =>
+  subscriberWithPlan(getApp(), [
     { dish: dishes[0]!, week: week1, quantity: 2 },
     { dish: dishes[1]!, week: week2, quantity: 2 },
   ]);
-  const { db } = getApp().database;
-  const [customer] = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, planned.customerId));
-  const weeks = await db
-    .select({ week: scheduleWeeks })
-    .from(scheduleWeeks)
-    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
-    .where(eq(schedules.subscriptionId, planned.subscriptionId))
-    .orderBy(scheduleWeeks.startDate)
-    .then((rows) => rows.map((row) => row.week));
-  return { ...planned, email: customer!.email, weeks };
-}
 
 const emailsTo = (to: string) =>
   getApp().database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_SETTINGS_MESSAGES } from '../../domain/plan-settings';
-import { loadConfig } from '../../server/config';
 import {
   addresses,
   orderLineItems,
@@ -11,12 +10,10 @@ import {
   schedules,
   subscriptions,
 } from '../../server/db/schema';
-import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
-import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
 import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
-import { customerWithPlan } from './support/subscribers';
+import { billingDeps, customerWithPlan } from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
 
 let clock = new Date();
@@ -37,13 +34,7 @@ beforeAll(async () => {
       { title: `Pumpkin Cappellacci ${n}` },
       { title: `Lemon Linguine ${n}` },
     ]);
-  const config = loadConfig({ NODE_ENV: 'test' });
-  deps = {
-    db: database.db,
-    paymentGateway: createPaymentGateway(config, database.db, () => clock),
-    catalogue: createCatalogue(config, database.db, () => clock),
-    now: () => clock,
-  };
+  deps = billingDeps(getApp(), () => clock);
 });
 
 beforeEach(() => {

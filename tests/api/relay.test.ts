@@ -4,6 +4,7 @@ import { orders } from '../../server/db/schema';
 import { relaySignature } from '../../server/routes/relay/relay-signature';
 import { createKitchenSimulator } from '../../server/services/kitchen-simulator';
 import { signupBody } from './support/customers';
+import { HOME } from './support/takeaway-orders';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const SECRET = 'relay-test-secret';
@@ -16,14 +17,7 @@ async function paidOrder(fulfillmentType: 'delivery' | 'pickup' = 'delivery') {
     type: 'TakeawayBasket',
     restaurant_id: 16,
     fulfillment_type: fulfillmentType,
-    address: {
-      address1: '12 Devonshire Road',
-      city: 'London',
-      zip: 'W4 2HD',
-      phone: '+447812345678',
-      lat: 51.4916,
-      lon: -0.2555,
-    },
+    address: HOME,
   });
   const basketId = created.json().data.id as string;
   await browser.post(`/baskets/${basketId}/items`, { product_variant_id: '102', quantity: 1 });

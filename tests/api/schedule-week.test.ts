@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SCHEDULE_WEEK_MESSAGES } from '../../domain/schedule-week';
-import { loadConfig } from '../../server/config';
 import {
   addresses,
-  customers,
   deliveryUnavailableDates,
   emailOutbox,
   orderLineItems,
@@ -12,16 +10,13 @@ import {
   productUnavailableDates,
   scheduleWeekPicks,
   scheduleWeeks,
-  schedules,
   subscriptions,
 } from '../../server/db/schema';
-import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
-import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import { anotherAddress, firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
 import { signUp } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
+import { billingDeps, subscriberWithPlan } from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
 
 /** The app's clock: moved past a cut-off by a test, back to the real time before each. */
@@ -43,13 +38,7 @@ beforeAll(async () => {
   ]);
   for (let n = 3; n <= 4; n += 1)
     await menuWithDishes(database, weekStart(n), [{ title: `Tagliolini ${n}` }]);
-  const config = loadConfig({ NODE_ENV: 'test' });
-  deps = {
-    db: database.db,
-    paymentGateway: createPaymentGateway(config, database.db, () => clock),
-    catalogue: createCatalogue(config, database.db, () => clock),
-    now: () => clock,
-  };
+  deps = billingDeps(getApp(), () => clock);
 });
 
 beforeEach(() => {
@@ -57,24 +46,13 @@ beforeEach(() => {
 });
 
 /** A new subscriber (two recipes a week): week 1 ordered and paid, the weeks after it planned. */
-async function subscriber() {
-  const planned = await customerWithPlan(getApp(), [
+const subscriber = () =>
+  subscriberWithPlan(getApp(), [
     { dish: dishes[0]!, week: week1, quantity: 1 },
     { dish: dishes[1]!, week: week1, quantity: 1 },
   ]);
-  const [customer] = await getApp()
-    .database.db.select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, planned.customerId));
-  const weeks = await getApp()
-    .database.db.select({ week: scheduleWeeks })
-    .from(scheduleWeeks)
-    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
-    .where(eq(schedules.subscriptionId, planned.subscriptionId))
-    .orderBy(scheduleWeeks.startDate)
-    .then((rows) => rows.map((row) => row.week));
-  return { ...planned, email: customer!.email, weeks };
-}
+
+const OFFICE = { address1: '1 Office Row', zip: 'EC2A 1AA' };
 
 const weekRow = async (id: number) =>
   (await getApp().database.db.select().from(scheduleWeeks).where(eq(scheduleWeeks.id, id)))[0]!;
@@ -282,17 +260,7 @@ describe('PUT /schedule_weeks/{id}', () => {
   it("sends the week to another of the customer's addresses, never to someone else's", async () => {
     const { browser, weeks, customerId } = await subscriber();
     const week2 = weeks[1]!;
-    const [office] = await getApp()
-      .database.db.insert(addresses)
-      .values({
-        customerId,
-        address1: '1 Office Row',
-        city: 'London',
-        zip: 'EC2A 1AA',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-      })
-      .returning();
+    const office = await anotherAddress(getApp().database, customerId, OFFICE);
     const other = new ApiClient(getApp().app);
     const otherId = await signUp(other);
     const [theirs] = await getApp()
@@ -388,17 +356,7 @@ describe('the billing job bills the week as changed', () => {
   it('uses the new date, the new address and the chosen recipes', async () => {
     const { browser, weeks, customerId, subscriptionId } = await subscriber();
     const week2 = weeks[1]!;
-    const [office] = await getApp()
-      .database.db.insert(addresses)
-      .values({
-        customerId,
-        address1: '1 Office Row',
-        city: 'London',
-        zip: 'EC2A 1AA',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-      })
-      .returning();
+    const office = await anotherAddress(getApp().database, customerId, OFFICE);
     const saturday = addDays(weekStart(2), 5);
     expect(
       (

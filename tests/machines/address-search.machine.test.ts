@@ -4,6 +4,15 @@ import { TestModel } from 'xstate/graph';
 import { matchesStateKey } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
 import {
+  chiswick,
+  devonshire,
+  entries,
+  located,
+  modelEvents,
+  serialize,
+  stored,
+} from './address-search/events';
+import {
   ADDRESS_SEARCH_MESSAGES,
   addressSearchMachine,
   type AddressSearchEvent,
@@ -11,64 +20,9 @@ import {
   type LocatedAddress,
   type StoredDelivery,
 } from '../../machines/address-search/address-search.machine';
-import type { PostcodeAddress, Restaurant } from '../../src/api/types';
+import type { PostcodeAddress } from '../../src/api/types';
 
 type Snapshot = SnapshotFrom<typeof addressSearchMachine>;
-
-const chiswick = { id: '16', site: 'Chiswick' } as Restaurant;
-const devonshire = {
-  id: '1',
-  address1: '12 Devonshire Road',
-  address2: null,
-  city: 'London',
-  zip: 'W4 2HD',
-  countryCode: 'GB',
-  lat: 51.4916,
-  lon: -0.2555,
-} as PostcodeAddress;
-const located = (restaurant: Restaurant | null): LocatedAddress => ({
-  address: {
-    address1: '12 Devonshire Road',
-    address2: null,
-    city: 'London',
-    zip: 'W4 2HD',
-    countryCode: 'GB',
-    lat: 51.4916,
-    lon: -0.2555,
-  },
-  restaurant,
-});
-const stored: StoredDelivery = {
-  address: located(chiswick).address,
-  restaurantId: '16',
-  restaurantSite: 'Chiswick',
-};
-
-const modelEvents = [
-  { type: 'stored.use' },
-  { type: 'search.restart' },
-  { type: 'postcode.submit', postcode: 'w42hd' },
-  { type: 'postcode.submit', postcode: '' },
-  { type: 'postcode.submit', postcode: 'hello' },
-  { type: 'address.choose', addressId: '1' },
-  { type: 'address.choose', addressId: null },
-  { type: 'address.enterManually' },
-  { type: 'address.submit', address1: '9 Hatton Garden', address2: '', city: 'London' },
-  { type: 'address.submit', address1: '', address2: '', city: 'London' },
-  { type: 'kit.choose' },
-  { type: 'xstate.done.actor.lookupAddresses', output: [devonshire] },
-  { type: 'xstate.done.actor.lookupAddresses', output: [] },
-  {
-    type: 'xstate.error.actor.lookupAddresses',
-    error: { message: "We couldn't find any addresses for ZZ9 9ZZ." },
-  },
-  { type: 'xstate.done.actor.locateAddress', output: located(chiswick) },
-  { type: 'xstate.done.actor.locateAddress', output: located(null) },
-  {
-    type: 'xstate.error.actor.locateAddress',
-    error: { message: "Can't find lat/long for postcode W4 2HD" },
-  },
-] as unknown as AddressSearchEvent[];
 
 const stateAssertions = {
   confirmingStored: (s: Snapshot) => expect(s.context.stored).not.toBeNull(),
@@ -86,8 +40,6 @@ const stateAssertions = {
   recipeKit: (s: Snapshot) => expect(s.output).toEqual({ outcome: 'recipeKit' }),
 } satisfies Record<string, (snapshot: Snapshot) => void>;
 
-const serialize = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.stored !== null, s.context.addresses.length > 0]);
 /** `createTestModel` refuses invoking machines; the TestModel it wraps walks them with done/error events (see auth test). */
 const modelFor = (input: { stored: StoredDelivery | null }) =>
   new TestModel(addressSearchMachine, {
@@ -116,11 +68,6 @@ function createHarness(input: { stored: StoredDelivery | null }) {
   );
   return { actor, settle, events, stores };
 }
-
-const entries = [
-  { name: 'a first visit', input: { stored: null } },
-  { name: 'a returning visitor with stored details', input: { stored } },
-];
 
 describe('address search machine: every generated path', () => {
   for (const entry of entries) {

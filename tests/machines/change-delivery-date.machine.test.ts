@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import type { SnapshotFrom, StateValueFrom } from 'xstate';
 import { SCHEDULE_WEEK_MESSAGES } from '../../domain/schedule-week';
 import {
   changeDeliveryDateMachine,
@@ -8,53 +7,18 @@ import {
   type DeliveryDateData,
 } from '../../machines/change-delivery-date/change-delivery-date.machine';
 import {
-  matchesStateKey,
-  stateKey,
-  takenEdges,
-  transitionPaths,
-  untakenTransitions,
-  walkPaths,
-  WALK_TIMEOUT_MS,
-} from './support/model-paths';
-import { pendingCalls } from './support/pending-calls';
+  callHarness,
+  describeEveryPath,
+  pathModel,
+  settleCall,
+  type CallEventType,
+  type Executor,
+} from './support/path-suite';
+import { modelEvents, serialize, week } from './change-delivery-date/events';
 
 type Snapshot = SnapshotFrom<typeof changeDeliveryDateMachine>;
 
-const week: DeliveryDateData = {
-  weekId: '12',
-  deliveryDate: '2026-12-02',
-  changeable: true,
-  days: [
-    { date: '2026-11-30', available: true },
-    { date: '2026-12-01', available: false, reason: 'No deliveries on this day' },
-    { date: '2026-12-02', available: true },
-    { date: '2026-12-06', available: false, reason: 'No deliveries on Sundays' },
-  ],
-};
-const closed: DeliveryDateData = { ...week, changeable: false, days: [] };
-
-const modelEvents = [
-  { type: 'xstate.done.actor.loadWeek', output: week },
-  { type: 'xstate.done.actor.loadWeek', output: closed },
-  { type: 'xstate.error.actor.loadWeek', error: { status: 0, message: null } },
-  { type: 'week.retry' },
-  { type: 'day.choose', date: '2026-11-30' },
-  { type: 'day.choose', date: '2026-12-01' },
-  { type: 'date.save' },
-  { type: 'xstate.done.actor.saveDate', output: { ...week, deliveryDate: '2026-11-30' } },
-  { type: 'xstate.error.actor.saveDate', error: { status: 409, message: 'too late' } },
-  { type: 'xstate.error.actor.saveDate', error: { status: 400, message: 'Choose another' } },
-] as unknown as ChangeDeliveryDateEvent[];
-
-const serialize = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.chosen, s.context.error !== null]);
-
-const model = new TestModel(changeDeliveryDateMachine, {
-  input: { weekId: '12' },
-  events: modelEvents,
-  serializeState: serialize,
-  stateMatcher: matchesStateKey,
-});
+const model = pathModel(changeDeliveryDateMachine, modelEvents, serialize, { weekId: '12' });
 
 const stateAssertions = {
   loading: (s) => expect(s.context.data).toBeNull(),
@@ -68,54 +32,43 @@ const stateAssertions = {
   saved: (s) => expect(s.status).toBe('done'),
 } satisfies Record<StateValueFrom<typeof changeDeliveryDateMachine>, (s: Snapshot) => void>;
 
-function createHarness(persisted?: unknown) {
-  const { fake, executorsFor } = pendingCalls();
-  const actor = createActor(
+type CallName = 'loadWeek' | 'saveDate';
+type ModelEventType = ChangeDeliveryDateEvent['type'] | CallEventType<CallName>;
+
+const createHarness = callHarness(
+  (fake) =>
     changeDeliveryDateMachine.provide({
       actors: {
         loadWeek: fake<DeliveryDateData, { weekId: string }>('loadWeek'),
         saveDate: fake<DeliveryDateData, { weekId: string; date: string }>('saveDate'),
       },
     }),
-    persisted
-      ? { snapshot: persisted as Snapshot, input: { weekId: '12' } }
-      : { input: { weekId: '12' } },
-  ).start();
-  const events = executorsFor([...new Set(modelEvents.map((e) => e.type as string))], (event) =>
-    actor.send(event as ChangeDeliveryDateEvent),
-  );
-  return { actor, events };
-}
+  // A new event or call without its executor fails to compile.
+  ({ send, call }) =>
+    ({
+      'day.choose': send,
+      'date.save': send,
+      'week.retry': send,
+      'xstate.done.actor.loadWeek': call,
+      'xstate.error.actor.loadWeek': call,
+      'xstate.done.actor.saveDate': call,
+      'xstate.error.actor.saveDate': call,
+    }) satisfies Record<ModelEventType, Executor>,
+  { weekId: '12' },
+);
 
-const paths = transitionPaths(model, modelEvents);
-
-describe('change delivery date machine: every generated path', () => {
-  it(
-    `walks ${paths.length} paths, one per transition`,
-    async () => {
-      await walkPaths(paths, (persisted) => createHarness(persisted), stateAssertions);
-    },
-    WALK_TIMEOUT_MS,
-  );
-
-  it('reaches every state (coverage guard)', () => {
-    const reached = new Set(
-      paths.flatMap((p) => p.steps.map((step) => stateKey(step.state.value))),
-    );
-    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
-  });
-
-  it('takes every transition (coverage guard)', () => {
-    expect(untakenTransitions(changeDeliveryDateMachine, takenEdges(paths))).toEqual([]);
-  });
+describeEveryPath('change delivery date machine', {
+  machine: changeDeliveryDateMachine,
+  model,
+  modelEvents,
+  createHarness,
+  stateAssertions,
 });
 
 describe('change delivery date machine: the rules', () => {
   it('refuses a closed day and saving the same day, saying why', async () => {
     const { events, actor } = createHarness();
-    await events['xstate.done.actor.loadWeek']!({
-      event: { type: 'xstate.done.actor.loadWeek', output: week } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.done.actor.loadWeek', output: week });
     actor.send({ type: 'day.choose', date: '2026-12-01' });
     expect(actor.getSnapshot().context).toMatchObject({
       chosen: '2026-12-02',

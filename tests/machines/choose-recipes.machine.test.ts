@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom, type StateValueFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import type { SnapshotFrom, StateValueFrom } from 'xstate';
 import { SCHEDULE_WEEK_MESSAGES, type RecipePick } from '../../domain/schedule-week';
 import {
   chooseRecipesMachine,
@@ -8,58 +7,18 @@ import {
   type ChooseRecipesEvent,
 } from '../../machines/choose-recipes/choose-recipes.machine';
 import {
-  matchesStateKey,
-  stateKey,
-  takenEdges,
-  transitionPaths,
-  untakenTransitions,
-  walkPaths,
-  WALK_TIMEOUT_MS,
-} from './support/model-paths';
-import { pendingCalls } from './support/pending-calls';
+  callHarness,
+  describeEveryPath,
+  pathModel,
+  settleCall,
+  type CallEventType,
+  type Executor,
+} from './support/path-suite';
+import { modelEvents, serialize, week } from './choose-recipes/events';
 
 type Snapshot = SnapshotFrom<typeof chooseRecipesMachine>;
 
-const menu = [
-  { variantId: '1', title: 'Ragù', variantTitle: 'Regular', isDouble: false, price: 8.95 },
-  { variantId: '2', title: 'Cacio e pepe', variantTitle: 'Regular', isDouble: false, price: 4.5 },
-];
-const week: ChooseRecipesData = {
-  weekId: '12',
-  deliveryDate: '2026-12-02',
-  numberOfRecipes: 2,
-  changeable: true,
-  chefSelected: true,
-  box: [{ variantId: '1', title: 'Ragù', quantity: 1 }],
-  menu,
-};
-const closed: ChooseRecipesData = { ...week, changeable: false };
-const tooLate = { status: 409, message: SCHEDULE_WEEK_MESSAGES.tooLate };
-const refused = { status: 400, message: SCHEDULE_WEEK_MESSAGES.belowMinimum };
-
-const modelEvents = [
-  { type: 'xstate.done.actor.loadWeek', output: week },
-  { type: 'xstate.done.actor.loadWeek', output: closed },
-  { type: 'xstate.error.actor.loadWeek', error: { status: 0, message: null } },
-  { type: 'week.retry' },
-  { type: 'recipe.add', variantId: '1' },
-  { type: 'recipe.remove', variantId: '1' },
-  { type: 'recipes.save' },
-  { type: 'recipes.chef' },
-  { type: 'xstate.done.actor.saveRecipes', output: week },
-  { type: 'xstate.error.actor.saveRecipes', error: tooLate },
-  { type: 'xstate.error.actor.saveRecipes', error: refused },
-] as unknown as ChooseRecipesEvent[];
-
-const serialize = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.picks, s.context.error !== null]);
-
-const model = new TestModel(chooseRecipesMachine, {
-  input: { weekId: '12' },
-  events: modelEvents,
-  serializeState: serialize,
-  stateMatcher: matchesStateKey,
-});
+const model = pathModel(chooseRecipesMachine, modelEvents, serialize, { weekId: '12' });
 
 const stateAssertions = {
   loading: (s) => expect(s.context.data).toBeNull(),
@@ -73,9 +32,11 @@ const stateAssertions = {
   saved: (s) => expect(s.status).toBe('done'),
 } satisfies Record<StateValueFrom<typeof chooseRecipesMachine>, (s: Snapshot) => void>;
 
-function createHarness(persisted?: unknown) {
-  const { fake, executorsFor } = pendingCalls();
-  const actor = createActor(
+type CallName = 'loadWeek' | 'saveRecipes';
+type ModelEventType = ChooseRecipesEvent['type'] | CallEventType<CallName>;
+
+const createHarness = callHarness(
+  (fake) =>
     chooseRecipesMachine.provide({
       actors: {
         loadWeek: fake<ChooseRecipesData, { weekId: string }>('loadWeek'),
@@ -84,45 +45,34 @@ function createHarness(persisted?: unknown) {
         ),
       },
     }),
-    persisted
-      ? { snapshot: persisted as Snapshot, input: { weekId: '12' } }
-      : { input: { weekId: '12' } },
-  ).start();
-  const events = executorsFor([...new Set(modelEvents.map((e) => e.type as string))], (event) =>
-    actor.send(event as ChooseRecipesEvent),
-  );
-  return { actor, events };
-}
+  // A new event or call without its executor fails to compile.
+  ({ send, call }) =>
+    ({
+      'recipe.add': send,
+      'recipe.remove': send,
+      'recipes.save': send,
+      'recipes.chef': send,
+      'week.retry': send,
+      'xstate.done.actor.loadWeek': call,
+      'xstate.error.actor.loadWeek': call,
+      'xstate.done.actor.saveRecipes': call,
+      'xstate.error.actor.saveRecipes': call,
+    }) satisfies Record<ModelEventType, Executor>,
+  { weekId: '12' },
+);
 
-const paths = transitionPaths(model, modelEvents);
-
-describe('choose recipes machine: every generated path', () => {
-  it(
-    `walks ${paths.length} paths, one per transition`,
-    async () => {
-      await walkPaths(paths, (persisted) => createHarness(persisted), stateAssertions);
-    },
-    WALK_TIMEOUT_MS,
-  );
-
-  it('reaches every state (coverage guard)', () => {
-    const reached = new Set(
-      paths.flatMap((p) => p.steps.map((step) => stateKey(step.state.value))),
-    );
-    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
-  });
-
-  it('takes every transition (coverage guard)', () => {
-    expect(untakenTransitions(chooseRecipesMachine, takenEdges(paths))).toEqual([]);
-  });
+describeEveryPath('choose recipes machine', {
+  machine: chooseRecipesMachine,
+  model,
+  modelEvents,
+  createHarness,
+  stateAssertions,
 });
 
 describe('choose recipes machine: the rules', () => {
   it('starts empty when the chef chooses, and stops at the plan’s number of recipes', async () => {
     const { events, actor } = createHarness();
-    await events['xstate.done.actor.loadWeek']!({
-      event: { type: 'xstate.done.actor.loadWeek', output: week } as { type: string },
-    });
+    await settleCall(events, { type: 'xstate.done.actor.loadWeek', output: week });
     expect(actor.getSnapshot().context.picks).toEqual([]);
     actor.send({ type: 'recipe.add', variantId: '2' });
     actor.send({ type: 'recipe.add', variantId: '2' });
@@ -136,11 +86,9 @@ describe('choose recipes machine: the rules', () => {
 
   it('asks for a recipe when none is chosen, and keeps the customer’s own picks', async () => {
     const { events, actor } = createHarness();
-    await events['xstate.done.actor.loadWeek']!({
-      event: {
-        type: 'xstate.done.actor.loadWeek',
-        output: { ...week, chefSelected: false },
-      } as { type: string },
+    await settleCall(events, {
+      type: 'xstate.done.actor.loadWeek',
+      output: { ...week, chefSelected: false },
     });
     expect(actor.getSnapshot().context.picks).toEqual([{ variantId: '1', quantity: 1 }]);
     actor.send({ type: 'recipe.remove', variantId: '1' });

@@ -1,28 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  type NonReducibleUnknown,
-  type SnapshotFrom,
-  type StateValueFrom,
-} from 'xstate';
-import { TestModel } from 'xstate/graph';
+import type { NonReducibleUnknown, SnapshotFrom, StateValueFrom } from 'xstate';
 import type { CancelReason } from '../../domain/cancel-plan';
 import { CANCEL_OFFER_MESSAGES, CANCEL_PLAN_MESSAGES } from '../../domain/cancel-plan';
 import { PASTA_PLAN_MESSAGES } from '../../domain/pasta-plan';
 import {
   chosenWeeks,
   pastaPlanMachine,
-  type Plan,
   type PlanData,
-  type PlanWeek,
   type PastaPlanEvent,
 } from '../../machines/pasta-plan/pasta-plan.machine';
-import { matchesStateKey } from './support/model-paths';
-import { pendingCalls } from './support/pending-calls';
 import {
+  afterCancel,
+  afterPause,
+  modelEvents,
+  noPlan,
+  plans,
+  refused,
+  resumeOn,
+  serialize,
+} from './pasta-plan/events';
+import {
+  callHarness,
   describeEveryPath,
-  harnessExecutors,
+  pathModel,
   settleCall,
+  settledHarness,
   type CallEventType,
   type Executor,
 } from './support/path-suite';
@@ -30,113 +32,11 @@ import {
 type Snapshot = SnapshotFrom<typeof pastaPlanMachine>;
 
 /** Tuesday 24 November 2026: week 2's cut-off (Friday 27th, 12:00) is ahead, week 1's passed. */
-const now = '2026-11-24T06:00:00.000Z';
-const schedule = { deliveryDay: 3, firstDelivery: '2026-11-25', frequency: 1 };
-const weekly: Plan = {
-  id: '1',
-  name: 'Pasta plan',
-  state: 'active',
-  numberOfRecipes: 2,
-  resumeOn: null,
-  hasOrders: true,
-  schedule,
-};
-const pausedPlan: Plan = { ...weekly, id: '2', name: 'Second plan', state: 'paused' };
-const cancelledPlan: Plan = { ...weekly, id: '3', state: 'cancelled' };
-const week = (id: string, deliveryDate: string, billingDate: string): PlanWeek => ({
-  id,
-  subscriptionId: '1',
-  deliveryDate,
-  billingDate,
-  state: 'active',
-  orderId: null,
-  recipes: [],
-});
-const ordered = { ...week('11', '2026-11-25', '2026-11-20T12:00:00.000Z'), orderId: '90' };
-const open = week('12', '2026-12-02', '2026-11-27T12:00:00.000Z');
-const skipped = {
-  ...week('13', '2026-12-09', '2026-12-04T12:00:00.000Z'),
-  state: 'skipped' as const,
-};
-const plans: PlanData = {
-  plans: [weekly, pausedPlan, cancelledPlan],
-  weeks: [ordered, open, skipped],
-  now,
-};
-const noPlan: PlanData = { plans: [cancelledPlan], weeks: [], now };
-const resumeOn = '2026-12-16';
-const afterPause: PlanData = {
-  ...plans,
-  plans: [{ ...weekly, state: 'paused', resumeOn }, pausedPlan],
-};
-const refused = { status: 409, message: PASTA_PLAN_MESSAGES.tooLate };
-/** After cancelling plan 1: it is no longer selectable; its ordered week is still delivered. */
-const afterCancel: PlanData = {
-  ...plans,
-  plans: [{ ...weekly, state: 'cancelled' }, pausedPlan],
-  weeks: [ordered, { ...open, state: 'skipped' }, skipped],
-};
-
-const modelEvents = [
-  { type: 'xstate.done.actor.loadPlan', output: plans },
-  { type: 'xstate.done.actor.loadPlan', output: noPlan },
-  { type: 'xstate.error.actor.loadPlan', error: { status: 0, message: null } },
-  { type: 'plan.retry' },
-  { type: 'plan.choose', planId: '2' },
-  { type: 'plan.choose', planId: '3' },
-  { type: 'week.skip', weekId: '12' },
-  { type: 'week.skip', weekId: '11' },
-  { type: 'week.unskip', weekId: '13' },
-  { type: 'xstate.done.actor.skipWeek', output: plans },
-  { type: 'xstate.error.actor.skipWeek', error: refused },
-  { type: 'xstate.done.actor.unskipWeek', output: plans },
-  { type: 'xstate.error.actor.unskipWeek', error: refused },
-  { type: 'pause.start' },
-  { type: 'pause.choose', until: null },
-  { type: 'pause.choose', until: resumeOn },
-  { type: 'pause.choose', until: '' },
-  { type: 'pause.confirm' },
-  { type: 'pause.back' },
-  { type: 'pause.cancel' },
-  { type: 'xstate.done.actor.pausePlan', output: afterPause },
-  { type: 'xstate.error.actor.pausePlan', error: { status: 400, message: 'Choose another date' } },
-  { type: 'plan.resume' },
-  { type: 'xstate.done.actor.resumePlan', output: plans },
-  { type: 'xstate.error.actor.resumePlan', error: { status: 0, message: null } },
-  { type: 'cancel.start' },
-  { type: 'cancel.reason', reason: 'too_expensive', note: '' },
-  { type: 'cancel.reason', reason: 'other', note: ' ' },
-  { type: 'cancel.reason', reason: null, note: '' },
-  { type: 'cancel.skipInstead' },
-  { type: 'cancel.pauseInstead' },
-  { type: 'cancel.continue' },
-  { type: 'cancel.confirm' },
-  { type: 'cancel.back' },
-  { type: 'cancel.keep' },
-  { type: 'cancel.done' },
-  { type: 'xstate.done.actor.cancelPlan', output: afterCancel },
-  { type: 'xstate.error.actor.cancelPlan', error: { status: 0, message: null } },
-] as unknown as PastaPlanEvent[];
 
 type CallName = 'loadPlan' | 'skipWeek' | 'unskipWeek' | 'pausePlan' | 'resumePlan' | 'cancelPlan';
 type ModelEventType = PastaPlanEvent['type'] | CallEventType<CallName>;
 
-const serialize = (s: Snapshot) =>
-  JSON.stringify([
-    s.value,
-    s.context.chosenId,
-    s.context.plans.find((p) => p.id === s.context.chosenId)?.state,
-    s.context.resumeOn,
-    s.context.error !== null,
-    s.context.cancelReason,
-    s.context.cancelled?.plan.id,
-  ]);
-
-const model = new TestModel(pastaPlanMachine, {
-  events: modelEvents,
-  serializeState: serialize,
-  stateMatcher: matchesStateKey,
-});
+const model = pathModel(pastaPlanMachine, modelEvents, serialize);
 
 /** One assertion per state the plan rests in: a new state fails to compile until it has one. */
 const stateAssertions = {
@@ -173,9 +73,8 @@ const stateAssertions = {
   },
 } satisfies Record<StateValueFrom<typeof pastaPlanMachine>, (s: Snapshot) => void>;
 
-function createHarness(persisted?: unknown) {
-  const { fake, settle } = pendingCalls();
-  const actor = createActor(
+const createHarness = callHarness(
+  (fake) =>
     pastaPlanMachine.provide({
       actors: {
         loadPlan: fake<PlanData, NonReducibleUnknown>('loadPlan'),
@@ -188,45 +87,42 @@ function createHarness(persisted?: unknown) {
         ),
       },
     }),
-    persisted ? { snapshot: persisted as Snapshot } : {},
-  ).start();
-  const { send, call } = harnessExecutors<PastaPlanEvent>(actor, settle);
   // A new event or call without its executor fails to compile.
-  const events = {
-    'plan.choose': send,
-    'plan.retry': send,
-    'plan.resume': send,
-    'week.skip': send,
-    'week.unskip': send,
-    'pause.start': send,
-    'pause.choose': send,
-    'pause.confirm': send,
-    'pause.back': send,
-    'pause.cancel': send,
-    'cancel.start': send,
-    'cancel.reason': send,
-    'cancel.skipInstead': send,
-    'cancel.pauseInstead': send,
-    'cancel.continue': send,
-    'cancel.confirm': send,
-    'cancel.back': send,
-    'cancel.keep': send,
-    'cancel.done': send,
-    'xstate.done.actor.loadPlan': call,
-    'xstate.error.actor.loadPlan': call,
-    'xstate.done.actor.skipWeek': call,
-    'xstate.error.actor.skipWeek': call,
-    'xstate.done.actor.unskipWeek': call,
-    'xstate.error.actor.unskipWeek': call,
-    'xstate.done.actor.pausePlan': call,
-    'xstate.error.actor.pausePlan': call,
-    'xstate.done.actor.resumePlan': call,
-    'xstate.error.actor.resumePlan': call,
-    'xstate.done.actor.cancelPlan': call,
-    'xstate.error.actor.cancelPlan': call,
-  } satisfies Record<ModelEventType, Executor>;
-  return { actor, events };
-}
+  ({ send, call }) =>
+    ({
+      'plan.choose': send,
+      'plan.retry': send,
+      'plan.resume': send,
+      'week.skip': send,
+      'week.unskip': send,
+      'pause.start': send,
+      'pause.choose': send,
+      'pause.confirm': send,
+      'pause.back': send,
+      'pause.cancel': send,
+      'cancel.start': send,
+      'cancel.reason': send,
+      'cancel.skipInstead': send,
+      'cancel.pauseInstead': send,
+      'cancel.continue': send,
+      'cancel.confirm': send,
+      'cancel.back': send,
+      'cancel.keep': send,
+      'cancel.done': send,
+      'xstate.done.actor.loadPlan': call,
+      'xstate.error.actor.loadPlan': call,
+      'xstate.done.actor.skipWeek': call,
+      'xstate.error.actor.skipWeek': call,
+      'xstate.done.actor.unskipWeek': call,
+      'xstate.error.actor.unskipWeek': call,
+      'xstate.done.actor.pausePlan': call,
+      'xstate.error.actor.pausePlan': call,
+      'xstate.done.actor.resumePlan': call,
+      'xstate.error.actor.resumePlan': call,
+      'xstate.done.actor.cancelPlan': call,
+      'xstate.error.actor.cancelPlan': call,
+    }) satisfies Record<ModelEventType, Executor>,
+);
 
 describeEveryPath('pasta plan machine', {
   machine: pastaPlanMachine,
@@ -237,11 +133,8 @@ describeEveryPath('pasta plan machine', {
 });
 
 describe('pasta plan machine: the rules', () => {
-  const loaded = async (data: PlanData = plans) => {
-    const { actor, events } = createHarness();
-    await settleCall(events, { type: 'xstate.done.actor.loadPlan', output: data });
-    return { actor, events };
-  };
+  const loaded = (data: PlanData = plans) =>
+    settledHarness(createHarness, { type: 'xstate.done.actor.loadPlan', output: data });
 
   it('offers only selectable plans, the first chosen, and its weeks', async () => {
     const { actor } = await loaded();

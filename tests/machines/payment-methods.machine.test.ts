@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  type NonReducibleUnknown,
-  type SnapshotFrom,
-  type StateValueFrom,
-} from 'xstate';
-import { TestModel } from 'xstate/graph';
+import type { NonReducibleUnknown, SnapshotFrom, StateValueFrom } from 'xstate';
 import { PAYMENT_METHOD_MESSAGES } from '../../domain/payment-methods';
 import {
   paymentMethodsMachine,
   removalRefusalIn,
-  type ListedPaymentMethod,
   type MethodsData,
   type PaymentMethodsEvent,
   type SaveCardInput,
 } from '../../machines/payment-methods/payment-methods.machine';
-import { matchesStateKey } from './support/model-paths';
-import { pendingCalls } from './support/pending-calls';
 import {
+  modelEvents,
+  oneCard,
+  plan,
+  refused,
+  serialize,
+  twoCards,
+  typed,
+} from './payment-methods/events';
+import {
+  callHarness,
   describeEveryPath,
-  harnessExecutors,
+  pathModel,
   settleCall,
+  settledHarness,
   type CallEventType,
   type Executor,
 } from './support/path-suite';
@@ -28,80 +30,10 @@ import type { StateKeys } from '../../src/flows/flow-types';
 
 type Snapshot = SnapshotFrom<typeof paymentMethodsMachine>;
 
-const card = (id: string, last4: string, isDefault: boolean): ListedPaymentMethod => ({
-  id,
-  type: 'CreditCard',
-  brand: 'visa',
-  last4,
-  expMonth: 12,
-  expYear: 2030,
-  email: null,
-  isDefault,
-});
-const visa = card('1', '4242', true);
-const mastercard = card('2', '4444', false);
-const gateway = { name: 'sandbox' } as const;
-const plan = { id: '7', name: 'Pasta plan', state: 'active' as const, paymentMethodId: '2' };
-/** Two cards, the plan paying with the one that is not the default. */
-const twoCards: MethodsData = { methods: [visa, mastercard], plans: [plan], gateway };
-/** After the other card was removed: the plan moved to the default (R11.8). */
-const oneCard: MethodsData = {
-  methods: [visa],
-  plans: [{ ...plan, paymentMethodId: '1' }],
-  gateway,
-};
-const swapped: MethodsData = {
-  methods: [
-    { ...visa, isDefault: false },
-    { ...mastercard, isDefault: true },
-  ],
-  plans: [plan],
-  gateway,
-};
-const refused = { status: 409, message: PAYMENT_METHOD_MESSAGES.onlyOneInUse };
-const typed = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
-
-const modelEvents = [
-  { type: 'xstate.done.actor.loadMethods', output: twoCards },
-  { type: 'xstate.done.actor.loadMethods', output: oneCard },
-  { type: 'xstate.error.actor.loadMethods', error: { status: 0, message: null } },
-  { type: 'methods.retry' },
-  { type: 'method.remove', methodId: '2' },
-  { type: 'method.remove', methodId: '1' },
-  { type: 'removal.confirm' },
-  { type: 'removal.cancel' },
-  { type: 'xstate.done.actor.deleteMethod', output: oneCard },
-  { type: 'xstate.error.actor.deleteMethod', error: refused },
-  { type: 'method.makeDefault', methodId: '2' },
-  { type: 'xstate.done.actor.makeDefault', output: swapped },
-  { type: 'xstate.error.actor.makeDefault', error: { status: 0, message: null } },
-  { type: 'card.add' },
-  { type: 'card.save', card: typed },
-  { type: 'add.cancel' },
-  { type: 'xstate.done.actor.saveCard', output: twoCards },
-  { type: 'xstate.error.actor.saveCard', error: { status: 400, message: 'Request failed' } },
-  { type: 'plan.changeMethod', planId: '7', methodId: '1' },
-  { type: 'xstate.done.actor.changePlanMethod', output: oneCard },
-  { type: 'xstate.error.actor.changePlanMethod', error: { status: 409, message: 'No' } },
-] as unknown as PaymentMethodsEvent[];
-
 type CallName = 'loadMethods' | 'deleteMethod' | 'makeDefault' | 'saveCard' | 'changePlanMethod';
 type ModelEventType = PaymentMethodsEvent['type'] | CallEventType<CallName>;
 
-const serialize = (s: Snapshot) =>
-  JSON.stringify([
-    s.value,
-    s.context.methods.map((m) => [m.id, m.isDefault]),
-    s.context.plans.map((p) => p.paymentMethodId),
-    s.context.targetId,
-    s.context.error !== null,
-  ]);
-
-const model = new TestModel(paymentMethodsMachine, {
-  events: modelEvents,
-  serializeState: serialize,
-  stateMatcher: matchesStateKey,
-});
+const model = pathModel(paymentMethodsMachine, modelEvents, serialize);
 
 const ids = (s: Snapshot) => s.context.methods.map((m) => m.id);
 
@@ -140,9 +72,8 @@ const stateAssertions = {
   (s: Snapshot) => void
 >;
 
-function createHarness(persisted?: unknown) {
-  const { fake, settle } = pendingCalls();
-  const actor = createActor(
+const createHarness = callHarness(
+  (fake) =>
     paymentMethodsMachine.provide({
       actors: {
         loadMethods: fake<MethodsData, NonReducibleUnknown>('loadMethods'),
@@ -154,33 +85,30 @@ function createHarness(persisted?: unknown) {
         ),
       },
     }),
-    persisted ? { snapshot: persisted as Snapshot } : {},
-  ).start();
-  const { send, call } = harnessExecutors<PaymentMethodsEvent>(actor, settle);
   // A new event or call without its executor fails to compile.
-  const events = {
-    'methods.retry': send,
-    'method.remove': send,
-    'removal.confirm': send,
-    'removal.cancel': send,
-    'method.makeDefault': send,
-    'card.add': send,
-    'card.save': send,
-    'add.cancel': send,
-    'plan.changeMethod': send,
-    'xstate.done.actor.loadMethods': call,
-    'xstate.error.actor.loadMethods': call,
-    'xstate.done.actor.deleteMethod': call,
-    'xstate.error.actor.deleteMethod': call,
-    'xstate.done.actor.makeDefault': call,
-    'xstate.error.actor.makeDefault': call,
-    'xstate.done.actor.saveCard': call,
-    'xstate.error.actor.saveCard': call,
-    'xstate.done.actor.changePlanMethod': call,
-    'xstate.error.actor.changePlanMethod': call,
-  } satisfies Record<ModelEventType, Executor>;
-  return { actor, events };
-}
+  ({ send, call }) =>
+    ({
+      'methods.retry': send,
+      'method.remove': send,
+      'removal.confirm': send,
+      'removal.cancel': send,
+      'method.makeDefault': send,
+      'card.add': send,
+      'card.save': send,
+      'add.cancel': send,
+      'plan.changeMethod': send,
+      'xstate.done.actor.loadMethods': call,
+      'xstate.error.actor.loadMethods': call,
+      'xstate.done.actor.deleteMethod': call,
+      'xstate.error.actor.deleteMethod': call,
+      'xstate.done.actor.makeDefault': call,
+      'xstate.error.actor.makeDefault': call,
+      'xstate.done.actor.saveCard': call,
+      'xstate.error.actor.saveCard': call,
+      'xstate.done.actor.changePlanMethod': call,
+      'xstate.error.actor.changePlanMethod': call,
+    }) satisfies Record<ModelEventType, Executor>,
+);
 
 describeEveryPath('payment methods machine', {
   machine: paymentMethodsMachine,
@@ -192,11 +120,8 @@ describeEveryPath('payment methods machine', {
 });
 
 describe('payment methods machine: removing with its rollback', () => {
-  const loaded = async (data: MethodsData = twoCards) => {
-    const { actor, events } = createHarness();
-    await settleCall(events, { type: 'xstate.done.actor.loadMethods', output: data });
-    return { actor, events };
-  };
+  const loaded = (data: MethodsData = twoCards) =>
+    settledHarness(createHarness, { type: 'xstate.done.actor.loadMethods', output: data });
 
   it('hides the card at once and moves its plan to the default, before the server answers', async () => {
     const { actor } = await loaded();

@@ -5,7 +5,6 @@ import {
   type SnapshotFrom,
   type StateValueFrom,
 } from 'xstate';
-import { TestModel } from 'xstate/graph';
 import { PLAN_SETTINGS_MESSAGES } from '../../domain/plan-settings';
 import {
   planSettingsMachine,
@@ -14,84 +13,37 @@ import {
   type PlanSettingsEvent,
   type PreviewInput,
   type SaveInput,
+  type SchedulePreview,
   type SettingsData,
 } from '../../machines/plan-settings/plan-settings.machine';
 import {
-  matchesStateKey,
-  stateKey,
-  takenEdges,
-  transitionPaths,
-  untakenTransitions,
-  walkPaths,
-  WALK_TIMEOUT_MS,
-} from './support/model-paths';
+  describeEveryPath,
+  harnessExecutors,
+  pathModel,
+  settleCall,
+  type CallEventType,
+  type Executor,
+} from './support/path-suite';
 import { pendingCalls } from './support/pending-calls';
 import type { StateKeys } from '../../src/flows/flow-types';
+import {
+  dearer,
+  loaded,
+  modelEvents,
+  plan,
+  priceMoved,
+  fridays,
+  same,
+  serialize,
+  threeRecipes,
+} from './plan-settings/events';
 
 type Snapshot = SnapshotFrom<typeof planSettingsMachine>;
 
-const plan = {
-  id: '7',
-  name: 'Pasta plan',
-  state: 'active' as const,
-  numberOfRecipes: 2,
-  deliveryNote: '',
-  dietary: {},
-  shippingAddressId: '1',
-  billingAddressId: null,
-  deliveryDay: 3,
-  frequency: 1,
-  avoidedIngredients: [],
-};
-const loaded: SettingsData = {
-  plan,
-  addresses: [{ id: '1', label: '12 Devonshire Road, London, W4 2HD', isDefault: true }],
-  ingredients: [{ id: 'mushrooms', name: 'Mushrooms' }],
-};
-const threeRecipes: SettingsData = { ...loaded, plan: { ...plan, numberOfRecipes: 3 } };
-const noPlan: SettingsData = { ...loaded, plan: null };
-const dearer: BoxPreview = { deliveryDate: '2026-12-02', currentPence: 1499, changedPence: 2149 };
-const same: BoxPreview = { ...dearer, changedPence: 1499 };
-const priceMoved = { status: 409, code: 'price_changed', message: 'Price changed' };
+type CallName = 'loadSettings' | 'previewPrice' | 'previewSchedule' | 'saveSettings';
+type ModelEventType = PlanSettingsEvent['type'] | CallEventType<CallName>;
 
-const modelEvents = [
-  { type: 'xstate.done.actor.loadSettings', output: loaded },
-  { type: 'xstate.done.actor.loadSettings', output: noPlan },
-  { type: 'xstate.error.actor.loadSettings', error: { status: 0, code: null, message: null } },
-  { type: 'settings.retry' },
-  { type: 'section.edit', section: 'recipes' },
-  { type: 'edit.cancel' },
-  { type: 'section.save', section: 'recipes', change: { numberOfRecipes: 3 } },
-  { type: 'section.save', section: 'note', change: { deliveryNote: 'Porch' } },
-  { type: 'xstate.done.actor.previewPrice', output: dearer },
-  { type: 'xstate.done.actor.previewPrice', output: same },
-  { type: 'xstate.error.actor.previewPrice', error: { status: 0, code: null, message: null } },
-  { type: 'price.confirm' },
-  { type: 'price.cancel' },
-  { type: 'xstate.done.actor.saveSettings', output: threeRecipes },
-  { type: 'xstate.error.actor.saveSettings', error: priceMoved },
-  { type: 'xstate.error.actor.saveSettings', error: { status: 409, code: 'x', message: 'No' } },
-] as unknown as PlanSettingsEvent[];
-
-type CallName = 'loadSettings' | 'previewPrice' | 'saveSettings';
-type ModelEventType = PlanSettingsEvent['type'] | `xstate.${'done' | 'error'}.actor.${CallName}`;
-type Executor = (step: { event: { type: string } }) => Promise<void>;
-
-const serialize = (s: Snapshot) =>
-  JSON.stringify([
-    s.value,
-    s.context.data.plan?.numberOfRecipes ?? null,
-    s.context.editing,
-    s.context.pending?.section ?? null,
-    s.context.preview?.changedPence ?? null,
-    s.context.error !== null,
-  ]);
-
-const model = new TestModel(planSettingsMachine, {
-  events: modelEvents,
-  serializeState: serialize,
-  stateMatcher: matchesStateKey,
-});
+const model = pathModel(planSettingsMachine, modelEvents, serialize);
 
 /** One assertion per state: a new state fails to compile until it has one. */
 const stateAssertions = {
@@ -112,6 +64,16 @@ const stateAssertions = {
     expect(s.context.pending).not.toBeNull();
     expect(s.hasTag('busy')).toBe(false);
   },
+  previewingSchedule: (s) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.context.pending?.section).toBe('schedule');
+  },
+  // Product rule R10.32: the first box on the new schedule is shown before anything is saved.
+  confirmingSchedule: (s) => {
+    expect(s.context.schedulePreview).toEqual(fridays);
+    expect(s.context.pending?.section).toBe('schedule');
+    expect(s.hasTag('busy')).toBe(false);
+  },
   saving: (s) => {
     expect(s.hasTag('busy')).toBe(true);
     expect(s.context.pending).not.toBeNull();
@@ -126,6 +88,7 @@ function createHarness(persisted?: unknown) {
       actors: {
         loadSettings: fake<SettingsData, NonReducibleUnknown>('loadSettings'),
         previewPrice: fake<BoxPreview | null, PreviewInput>('previewPrice'),
+        previewSchedule: fake<SchedulePreview, PreviewInput>('previewSchedule'),
         saveSettings: fake<SettingsData, SaveInput>('saveSettings'),
       },
     }),
@@ -139,8 +102,7 @@ function createHarness(persisted?: unknown) {
         boxPricePence: s.context.preview?.changedPence ?? null,
       });
   });
-  const send: Executor = async ({ event }) => void actor.send(event as PlanSettingsEvent);
-  const call: Executor = ({ event }) => settle(event);
+  const { send, call } = harnessExecutors<PlanSettingsEvent>(actor, settle);
   // A new event or call without its executor fails to compile.
   const events = {
     'settings.retry': send,
@@ -149,45 +111,32 @@ function createHarness(persisted?: unknown) {
     'section.save': send,
     'price.confirm': send,
     'price.cancel': send,
+    'schedule.confirm': send,
+    'schedule.cancel': send,
     'xstate.done.actor.loadSettings': call,
     'xstate.error.actor.loadSettings': call,
     'xstate.done.actor.previewPrice': call,
     'xstate.error.actor.previewPrice': call,
+    'xstate.done.actor.previewSchedule': call,
+    'xstate.error.actor.previewSchedule': call,
     'xstate.done.actor.saveSettings': call,
     'xstate.error.actor.saveSettings': call,
   } satisfies Record<ModelEventType, Executor>;
   return { actor, events, saves };
 }
 
-const paths = transitionPaths(model, modelEvents);
-
-describe('plan settings machine: every generated path', () => {
-  it(
-    `walks ${paths.length} paths, one per transition`,
-    async () => {
-      await walkPaths(paths, (persisted) => createHarness(persisted), stateAssertions);
-    },
-    WALK_TIMEOUT_MS,
-  );
-
-  it('reaches every state (coverage guard)', () => {
-    const reached = new Set(
-      paths.flatMap((p) => p.steps.map((step) => stateKey(step.state.value))),
-    );
-    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
-  });
-
-  it('takes every transition (coverage guard)', () => {
-    expect(untakenTransitions(planSettingsMachine, takenEdges(paths))).toEqual([]);
-  });
+describeEveryPath('plan settings machine', {
+  machine: planSettingsMachine,
+  model,
+  modelEvents,
+  createHarness,
+  stateAssertions,
 });
 
 describe('plan settings machine: the price is seen before it changes', () => {
   const ready = async () => {
     const harness = createHarness();
-    await harness.events['xstate.done.actor.loadSettings']({
-      event: { type: 'xstate.done.actor.loadSettings', output: loaded } as { type: string },
-    });
+    await settleCall(harness.events, { type: 'xstate.done.actor.loadSettings', output: loaded });
     return harness;
   };
   const settle = (harness: Awaited<ReturnType<typeof ready>>, type: string, payload: object) =>
@@ -229,6 +178,44 @@ describe('plan settings machine: the price is seen before it changes', () => {
     });
     expect(harness.actor.getSnapshot().context.error).toBe(PLAN_SETTINGS_MESSAGES.saveFailed);
     expect(harness.actor.getSnapshot().context.errorSection).toBe('note');
+  });
+
+  it('previews a new schedule and saves it only once confirmed (R10.32)', async () => {
+    const harness = await ready();
+    const change = { deliveryDay: 5, frequency: 2 };
+    harness.actor.send({ type: 'section.save', section: 'schedule', change });
+    expect(harness.actor.getSnapshot().value).toBe('previewingSchedule');
+    await settle(harness, 'xstate.done.actor.previewSchedule', { output: fridays });
+    expect(harness.actor.getSnapshot().value).toBe('confirmingSchedule');
+    expect(harness.saves).toEqual([]);
+
+    harness.actor.send({ type: 'schedule.cancel' });
+    expect(harness.actor.getSnapshot().value).toBe('ready');
+    expect(harness.actor.getSnapshot().context.schedulePreview).toBeNull();
+    expect(harness.saves).toEqual([]);
+
+    harness.actor.send({ type: 'section.save', section: 'schedule', change });
+    await settle(harness, 'xstate.done.actor.previewSchedule', { output: fridays });
+    harness.actor.send({ type: 'schedule.confirm' });
+    expect(harness.saves).toEqual([
+      { planId: plan.id, section: 'schedule', change, boxPricePence: null },
+    ]);
+  });
+
+  it('shows the server’s words when the schedule preview is refused', async () => {
+    const harness = await ready();
+    harness.actor.send({
+      type: 'section.save',
+      section: 'schedule',
+      change: { deliveryDay: 5, frequency: 2 },
+    });
+    await settle(harness, 'xstate.error.actor.previewSchedule', {
+      error: { status: 409, code: 'subscription_cancelled', message: 'This plan is cancelled.' },
+    });
+    const s = harness.actor.getSnapshot();
+    expect(s.value).toBe('ready');
+    expect(s.context.error).toBe('This plan is cancelled.');
+    expect(s.context.errorSection).toBe('schedule');
   });
 
   it('does not open a cancelled plan for editing', async () => {

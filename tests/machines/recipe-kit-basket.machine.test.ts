@@ -10,7 +10,6 @@ import { TestModel, type TestPath } from 'xstate/graph';
 import {
   isKitBasketReady,
   recipeKitBasketMachine,
-  type KitBasketLine,
   type KitBasketState,
   type RecipeKitBasketEvent,
   type RecipeKitBasketInput,
@@ -21,180 +20,33 @@ import {
   BASKET_UPDATE_FAILED,
   BASKET_WAIT_TRIES,
 } from '../../machines/basket-shared/basket-shared';
-import { subtotalOf } from '../../domain/basket-lines';
 import type { StateKeys } from '../../src/flows/flow-types';
 import { stateKey, takenEdges, untakenTransitions } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
+import {
+  answers,
+  quantities,
+  type ActorName,
+  POLL,
+  W1,
+  cacio,
+  callInput,
+  emptyBasket,
+  entries,
+  eventsOf,
+  filled,
+  fresh,
+  materialize,
+  ragu,
+  serialize,
+  twoCacio,
+  type ModelEvent,
+  withLines,
+} from './recipe-kit-basket/events';
 import { extendPath, transitionPathsOf } from './support/state-events';
 
 type Snapshot = SnapshotFrom<typeof recipeKitBasketMachine>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
-/** The machine's calls by name, as `provide` takes them (a new one fails to compile below). */
-type ActorName = keyof NonNullable<Parameters<typeof recipeKitBasketMachine.provide>[0]['actors']>;
-type CallOutcome = `xstate.${'done' | 'error'}.actor.${ActorName}`;
-/** One poll of a call waiting for the basket to load (the machine's delayed event). */
-const POLL = 'xstate.after.basketPoll.recipeKitBasket.loading.waiting';
-type ModelEvent =
-  | RecipeKitBasketEvent
-  | { type: CallOutcome; output?: unknown; error?: unknown }
-  | { type: typeof POLL };
-
-const W1 = '2026-03-02';
-const MINIMUM = 10;
-const cacio: KitBasketLine = {
-  id: '1',
-  title: 'Cacio e Pepe',
-  quantity: 1,
-  price: 8.95,
-  variantId: '11',
-  mealWeek: W1,
-  isAddon: false,
-  isDouble: false,
-};
-const ragu: KitBasketLine = { ...cacio, id: '2', title: 'Ragù', price: 7.95, variantId: '21' };
-const dishes = [cacio, ragu];
-
-/** The server's sums for these lines, as GET baskets/{id} answers them (one meal week). */
-function withLines(basket: KitBasketState, lines: KitBasketLine[]): KitBasketState {
-  const food = subtotalOf(lines);
-  const discount = basket.voucher ? 2 : 0;
-  return {
-    ...basket,
-    lines,
-    weeks: lines.length
-      ? [
-          {
-            mealWeek: W1,
-            foodSubtotal: food,
-            addonsSubtotal: 0,
-            missingToMinimum: Math.max(0, Math.round((MINIMUM - food) * 100) / 100),
-            deliveryDate: W1,
-            delivery: 0,
-            discount,
-            total: Math.max(0, food - discount),
-          },
-        ]
-      : [],
-    subtotal: food,
-    discount,
-    total: Math.max(0, food - discount),
-  };
-}
-const emptyBasket: KitBasketState = {
-  basketId: 'k1',
-  lines: [],
-  weeks: [],
-  subtotal: 0,
-  delivery: 0,
-  discount: 0,
-  total: 0,
-  minimumSpend: MINIMUM,
-  voucher: null,
-  numberOfRecipes: null,
-  frequency: null,
-  startSubscription: true,
-};
-/** A box over the minimum: Cacio e Pepe and Ragù, £16.90. */
-const filled = withLines(emptyBasket, [cacio, ragu]);
-/** The model's box: one dish, two portions (£17.90); quantities stay within 0 to 2. */
-const MAX_QUANTITY = 2;
-const twoCacio = withLines(emptyBasket, [{ ...cacio, quantity: 2 }]);
-/** The one made at sign-out in place of the deleted one. */
-const fresh: KitBasketState = { ...emptyBasket, basketId: 'k2' };
-
-/** The input of the call on its way, as the machine made it. */
-function callInput<T>(s: Snapshot, name: ActorName): T {
-  return (s.children[name]?.getSnapshot() as { input: T } | undefined)?.input as T;
-}
-const setQuantity = (lines: KitBasketLine[], lineId: string, quantity: number) =>
-  lines.flatMap((line) =>
-    line.id !== lineId ? [line] : quantity < 1 ? [] : [{ ...line, quantity }],
-  );
-
-/**
- * What the server answers each call, from the call's input: the basket after the change asked
- * for, so a path where the customer clicks faster than the server answers ends where it would.
- */
-const answers: Record<ActorName, (s: Snapshot) => KitBasketState | null> = {
-  loadBasket: () => twoCacio,
-  createBasket: () => emptyBasket,
-  addItem: (s) => {
-    const { variantId } = callInput<{ variantId: string }>(s, 'addItem');
-    const lines = s.context.confirmedLines;
-    const line = lines.find((candidate) => candidate.variantId === variantId);
-    const dish = dishes.find((candidate) => candidate.variantId === variantId)!;
-    return withLines(
-      s.context.basket!,
-      line ? setQuantity(lines, line.id, line.quantity + 1) : [...lines, dish],
-    );
-  },
-  changeItem: (s) => {
-    const { lineId, quantity } = callInput<{ lineId: string; quantity: number }>(s, 'changeItem');
-    return withLines(s.context.basket!, setQuantity(s.context.confirmedLines, lineId, quantity));
-  },
-  updatePlan: (s) => {
-    const { numberOfRecipes, frequency } = callInput<{
-      numberOfRecipes?: number;
-      frequency?: number;
-    }>(s, 'updatePlan');
-    const basket = s.context.basket!;
-    return {
-      ...basket,
-      numberOfRecipes: numberOfRecipes ?? basket.numberOfRecipes,
-      frequency: frequency ?? basket.frequency,
-    };
-  },
-  resetBasket: () => fresh,
-  applyVoucher: (s) => {
-    const { code } = callInput<{ code: string }>(s, 'applyVoucher');
-    const basket = s.context.basket!;
-    return withLines({ ...basket, voucher: { id: '7', code: code.toUpperCase() } }, basket.lines);
-  },
-  removeVoucher: (s) => {
-    const basket = s.context.basket!;
-    return withLines({ ...basket, voucher: null }, basket.lines);
-  },
-};
-
-/**
- * What each state offers: the menu's Add (up to two portions), the box's plus and minus, the plan,
- * a voucher, Checkout, a sign-out from anywhere, a poll while a call waits for the basket; and for
- * each call on its way, the server's answer or a failure (or no basket yet, for a first load).
- */
-function eventsOf(s: Snapshot): ModelEvent[] {
-  const calls = Object.keys(s.children) as ActorName[];
-  const shown = s.context.lines.find((line) => line.id === cacio.id)?.quantity ?? 0;
-  const candidates: ModelEvent[] = [
-    ...(shown < MAX_QUANTITY
-      ? [{ type: 'item.add', variantId: cacio.variantId, mealWeek: W1 } as const]
-      : []),
-    ...(shown > 0 && shown < MAX_QUANTITY
-      ? [{ type: 'item.increment', lineId: cacio.id } as const]
-      : []),
-    ...(shown > 0 ? [{ type: 'item.decrement', lineId: cacio.id } as const] : []),
-    { type: 'plan.change', numberOfRecipes: 4, frequency: 2 },
-    { type: 'voucher.apply', code: 'pasta10' },
-    { type: 'voucher.remove' },
-    { type: 'checkout.start' },
-    { type: 'session.signedOut' },
-    { type: POLL },
-    ...calls.flatMap((name): ModelEvent[] => [
-      { type: `xstate.done.actor.${name}`, output: answers[name](s) },
-      ...(name === 'loadBasket'
-        ? [{ type: 'xstate.done.actor.loadBasket', output: null } as const]
-        : []),
-      { type: `xstate.error.actor.${name}`, error: { status: 500 } },
-    ]),
-  ];
-  return candidates.filter((event) => s.can(event as RecipeKitBasketEvent));
-}
-
-/** An answer worked out for the state the path is really in (a first load's answers are fixed). */
-function materialize(event: ModelEvent, s: Snapshot): ModelEvent {
-  const [, outcome, , name] = event.type.split('.');
-  if (outcome !== 'done' || name === 'loadBasket' || !(name! in answers)) return event;
-  return { ...event, output: answers[name as ActorName](s) } as ModelEvent;
-}
 
 const busy = (s: Snapshot) => expect(s.hasTag('busy')).toBe(true);
 const hasBasket = (s: Snapshot) => expect(s.context.basket).not.toBeNull();
@@ -372,31 +224,6 @@ async function walk(input: RecipeKitBasketInput, generated: TestPath<Snapshot, M
   expect(actor.getSnapshot().value).toEqual(path.state.value);
   actor.stop();
 }
-
-const entries: { name: string; input: RecipeKitBasketInput }[] = [
-  { name: 'on /menu', input: { tokenSignIn: false, onGiftBoxes: false } },
-  { name: 'during a token sign-in', input: { tokenSignIn: true, onGiftBoxes: false } },
-  { name: 'on the gift-boxes route', input: { tokenSignIn: false, onGiftBoxes: true } },
-];
-
-const quantities = (lines: KitBasketLine[]) =>
-  lines.map((line) => `${line.id}×${line.quantity}`).join(' ');
-
-/**
- * States told apart by all that the guards, the routing and the server's answers read: where it
- * is, whether there is a basket and a voucher, the quantities shown and confirmed, the change on
- * its way, a call waiting. Not by messages, the plan or the basket's id; nor by the entry, which
- * routing reads only once, when the first load ends.
- */
-const serialize = (s: Snapshot) =>
-  JSON.stringify([
-    s.value,
-    s.context.basket && { voucher: s.context.basket.voucher !== null },
-    quantities(s.context.lines),
-    quantities(s.context.confirmedLines),
-    s.children.changeItem ? callInput<{ quantity: number }>(s, 'changeItem').quantity : null,
-    s.context.queued.length > 0,
-  ]);
 
 const modelFor = (input: RecipeKitBasketInput) =>
   new TestModel(recipeKitBasketMachine, {
@@ -652,6 +479,139 @@ describe('recipe-kit basket machine: the product rules', () => {
       basketId: 'k1',
       voucherId: '7',
     });
+  });
+
+  /** The server answers the call on its way as it would (the model's answers). */
+  const answer = (harness: Awaited<ReturnType<typeof readyWith>>, name: ActorName) =>
+    harness.settle({
+      type: `xstate.done.actor.${name}`,
+      output: answers[name](harness.actor.getSnapshot()),
+    });
+  const shownQuantities = (s: Snapshot) => quantities(s.context.lines);
+  const plus = (lineId: string) => ({ type: 'item.increment', lineId }) as const;
+  const minus = (lineId: string) => ({ type: 'item.decrement', lineId }) as const;
+
+  it('R7.21: five fast clicks on a dish all reach the server, the later ones merged in one call', async () => {
+    const harness = await readyWith(filled);
+    const { actor } = harness;
+
+    for (let click = 0; click < 5; click += 1) actor.send(plus('1'));
+
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×6 2×1');
+    expect(callInput(actor.getSnapshot(), 'changeItem')).toEqual({
+      basketId: 'k1',
+      lineId: '1',
+      quantity: 2,
+    });
+    await answer(harness, 'changeItem');
+    // The server's answer (2) does not overwrite the clicks made meanwhile.
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×6 2×1');
+    expect(callInput(actor.getSnapshot(), 'changeItem')).toMatchObject({
+      lineId: '1',
+      quantity: 6,
+    });
+    await answer(harness, 'changeItem');
+
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(quantities(actor.getSnapshot().context.confirmedLines)).toBe('1×6 2×1');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('R7.21: plus on several dishes quickly sends each dish its own count, one call at a time', async () => {
+    const harness = await readyWith(filled);
+    const { actor } = harness;
+
+    actor.send(plus('1'));
+    actor.send(plus('2'));
+    actor.send(plus('2'));
+    actor.send(plus('1'));
+
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×3 2×3');
+    await answer(harness, 'changeItem');
+    expect(callInput(actor.getSnapshot(), 'changeItem')).toMatchObject({
+      lineId: '1',
+      quantity: 3,
+    });
+    await answer(harness, 'changeItem');
+    expect(callInput(actor.getSnapshot(), 'changeItem')).toMatchObject({
+      lineId: '2',
+      quantity: 3,
+    });
+    await answer(harness, 'changeItem');
+
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(quantities(actor.getSnapshot().context.confirmedLines)).toBe('1×3 2×3');
+  });
+
+  it('R7.21: clicks made while the plan is saved are kept over its answer and sent after it', async () => {
+    const harness = await readyWith(filled);
+    const { actor } = harness;
+    actor.send({ type: 'plan.change', numberOfRecipes: 3 });
+
+    actor.send(plus('1'));
+    actor.send(plus('1'));
+    actor.send(minus('2'));
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×3');
+    await answer(harness, 'updatePlan');
+
+    expect(actor.getSnapshot().context.basket?.numberOfRecipes).toBe(3);
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×3');
+    await answer(harness, 'changeItem');
+    await answer(harness, 'changeItem');
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(quantities(actor.getSnapshot().context.confirmedLines)).toBe('1×3');
+  });
+
+  it('R7.21: a click made while a dish is added is kept and sent after it', async () => {
+    const harness = await readyWith(filled);
+    const { actor } = harness;
+    actor.send({ type: 'item.add', variantId: ragu.variantId, mealWeek: W1 });
+
+    actor.send(plus('1'));
+    await answer(harness, 'addItem');
+
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×2 2×2');
+    expect(callInput(actor.getSnapshot(), 'changeItem')).toMatchObject({
+      lineId: '1',
+      quantity: 2,
+    });
+    await answer(harness, 'changeItem');
+    expect(quantities(actor.getSnapshot().context.confirmedLines)).toBe('1×2 2×2');
+  });
+
+  it('R7.21: clicks that cancel out during a call bring the server back to where they end', async () => {
+    const harness = await readyWith(filled);
+    const { actor } = harness;
+
+    actor.send(plus('1'));
+    actor.send(plus('1'));
+    actor.send(minus('1'));
+    actor.send(minus('1'));
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×1 2×1');
+    await answer(harness, 'changeItem');
+
+    expect(callInput(actor.getSnapshot(), 'changeItem')).toMatchObject({
+      lineId: '1',
+      quantity: 1,
+    });
+    await answer(harness, 'changeItem');
+    expect(quantities(actor.getSnapshot().context.confirmedLines)).toBe('1×1 2×1');
+  });
+
+  it('R7.21: a refused call puts back what the server holds, drops the clicks after it and says so', async () => {
+    const harness = await readyWith(filled);
+    const { actor } = harness;
+    actor.send(plus('1'));
+    await answer(harness, 'changeItem');
+    actor.send(plus('1'));
+    actor.send(plus('1'));
+
+    await harness.settle({ type: 'xstate.error.actor.changeItem', error: { status: 500 } });
+
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(shownQuantities(actor.getSnapshot())).toBe('1×2 2×1');
+    expect(actor.getSnapshot().context.pending).toEqual([]);
+    expect(actor.getSnapshot().context.error).toBe(BASKET_UPDATE_FAILED);
   });
 
   it('is ready for checkout only when every week meets its minimum and the total the spend', () => {

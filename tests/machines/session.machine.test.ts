@@ -22,26 +22,12 @@ import {
   matchesStateKey,
 } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
+import { customer, modelEvents, serialize } from './session/events';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
 /** The outcomes of the machine's calls, as the model takes them. */
 type CallOutcome = `xstate.${'done' | 'error'}.actor.${'loadCustomer' | 'signOut'}`;
-
-const customer = { id: '7', firstName: 'Giulia' } as Customer;
-
-/** The events the model may take, with the payloads worth covering. */
-const modelEvents = [
-  { type: 'session.signedIn', customer },
-  { type: 'session.signOut' },
-  { type: 'session.unauthorized' },
-  { type: 'session.refresh' },
-  { type: 'xstate.done.actor.loadCustomer', output: customer },
-  { type: 'xstate.done.actor.loadCustomer', output: null },
-  { type: 'xstate.error.actor.loadCustomer', error: new Error('offline') },
-  { type: 'xstate.done.actor.signOut', output: undefined },
-  { type: 'xstate.error.actor.signOut', error: new Error('offline') },
-] as unknown as SessionEvent[];
 
 /** What must hold in each state, whatever path led there: what screens see of the session. */
 const stateAssertions = {
@@ -98,8 +84,7 @@ function createHarness() {
 
 const model = new TestModel(sessionMachine, {
   events: modelEvents,
-  serializeState: (s) =>
-    JSON.stringify([s.value, s.context.customer !== null, s.context.error !== null]),
+  serializeState: serialize,
   stateMatcher: matchesStateKey,
 });
 const paths = model.getSimplePaths();

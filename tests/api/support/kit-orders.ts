@@ -112,6 +112,19 @@ export async function savedAddress(database: DatabaseHandle, customerId: number)
   return row!;
 }
 
+/** Another of the customer's addresses in London, not their default: what a change moves to. */
+export async function anotherAddress(
+  database: DatabaseHandle,
+  customerId: number,
+  place: { address1: string; zip: string },
+) {
+  const [row] = await database.db
+    .insert(addresses)
+    .values({ customerId, ...place, city: 'London', firstName: 'Ada', lastName: 'Lovelace' })
+    .returning();
+  return row!;
+}
+
 /**
  * A customer's recipe-kit basket written directly (the basket API is not under test here): each
  * line is a variant with a quantity in a meal week; the delivery date is the first week's Wednesday.

@@ -1,12 +1,21 @@
 import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { customers, scheduleWeeks, schedules, subscriptions } from '../../../server/db/schema';
 import { createCatalogue } from '../../../server/services/catalogue/create-catalogue';
 import { createPaymentGateway } from '../../../server/services/payments/payment-gateway';
 import type { BillingDeps } from '../../../server/services/subscriptions/billing-job';
-import { giveStoreCredit, kitBasket, savedAddress } from './kit-orders';
+import { addDays } from '../../../server/services/subscriptions/schedule-dates';
+import {
+  firstOpenWeek,
+  giveStoreCredit,
+  kitBasket,
+  menuWithDishes,
+  savedAddress,
+  type KitDish,
+} from './kit-orders';
 import { addCard, signUp } from './payments';
-import { ApiClient, type TestApp } from './test-app';
+import { ApiClient, useTestApp, type TestApp } from './test-app';
 
 /**
  * A new customer with a saved address and a card (a Stripe test number, 4242 unless told) who
@@ -56,7 +65,7 @@ export const planRow = async ({ database }: TestApp, subscriptionId: number) =>
  * A new subscriber as the plan tests start from: customerWithPlan, with their email and the
  * plan's weeks (the first ordered and paid).
  */
-export async function subscriber(testApp: TestApp, lines: Parameters<typeof kitBasket>[2]) {
+export async function subscriberWithPlan(testApp: TestApp, lines: Parameters<typeof kitBasket>[2]) {
   const planned = await customerWithPlan(testApp, lines);
   const [customer] = await testApp.database.db
     .select({ email: customers.email })
@@ -74,5 +83,49 @@ export function billingDeps({ database }: TestApp, now: () => Date): BillingDeps
     paymentGateway: createPaymentGateway(config, database.db, now),
     catalogue: createCatalogue(config, database.db, now),
     now,
+  };
+}
+
+/**
+ * The plan tests' app (called at a test file's top, as useTestApp is), on a clock a test may move
+ * past a cut-off (`setClock`, back to the real time before each test), with week 1's menu of
+ * these dishes and a dish on each later week up to `weeks`; the billing job's deps on that clock,
+ * and the helpers above bound to the app.
+ */
+export function planTestApp(menu: { week1: string[]; weeks: number }) {
+  let clock = new Date();
+  const getApp = useTestApp({ overrides: { now: () => clock } });
+  const week1 = firstOpenWeek();
+  const dishes: KitDish[] = [];
+  let deps: BillingDeps;
+
+  beforeAll(async () => {
+    const { database } = getApp();
+    const titles = menu.week1.map((title) => ({ title }));
+    dishes.push(...(await menuWithDishes(database, week1, titles)));
+    for (let n = 2; n <= menu.weeks; n += 1)
+      await menuWithDishes(database, addDays(week1, 7 * (n - 1)), [{ title: `Tagliatelle ${n}` }]);
+    deps = billingDeps(getApp(), () => clock);
+  });
+
+  beforeEach(() => {
+    clock = new Date();
+  });
+
+  return {
+    getApp,
+    week1,
+    dishes,
+    deps: () => deps,
+    /** Moves the app's clock; answers the new time. */
+    setClock: (date: Date) => (clock = date),
+    /** A new subscriber: week 1's dishes ordered (`quantity` of each) and paid, on a weekly plan. */
+    subscriberWithPlan: (quantity = 1) =>
+      subscriberWithPlan(
+        getApp(),
+        dishes.map((dish) => ({ dish, week: week1, quantity })),
+      ),
+    planWeeks: (subscriptionId: number) => planWeeks(getApp(), subscriptionId),
+    planRow: (subscriptionId: number) => planRow(getApp(), subscriptionId),
   };
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject, Snapshot } from 'xstate';
-import type { TestModel } from 'xstate/graph';
+import {
+  createActor,
+  type ActorOptions,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type EventObject,
+  type InputFrom,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
+import { TestModel } from 'xstate/graph';
 import {
   stateKey,
   takenEdges,
@@ -9,6 +19,8 @@ import {
   walkPaths,
   WALK_TIMEOUT_MS,
 } from './model-paths';
+import { matchesStateKey } from './model-paths';
+import { pendingCalls } from './pending-calls';
 
 /** A call's done or error event, as a model's events name it. */
 export type CallEventType<TCall extends string> = `xstate.${'done' | 'error'}.actor.${TCall}`;
@@ -38,11 +50,64 @@ export const harnessExecutors = <TEvent extends EventObject>(
   call: (({ event }) => settle(event)) satisfies Executor,
 });
 
+/** The model of a machine's paths, its states told apart by `serialize` and matched by key. */
+export const pathModel = <TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  events: readonly EventFromLogic<TMachine>[],
+  serialize: (snapshot: SnapshotFrom<TMachine>) => string,
+  input?: InputFrom<TMachine>,
+) =>
+  new TestModel(machine, {
+    ...(input === undefined ? {} : { input }),
+    events: [...events],
+    serializeState: serialize as (snapshot: AnyMachineSnapshot) => string,
+    stateMatcher: matchesStateKey,
+  });
+
+type FakeCall = ReturnType<typeof pendingCalls>['fake'];
+
+/**
+ * A harness factory for `describeEveryPath` and the rule tests: the machine with its calls
+ * faked (`provide` names each actor with `fake`), started afresh or from a persisted snapshot
+ * where a path forks, and the model's executors built from `send` and `call`.
+ */
+export const callHarness =
+  <TMachine extends AnyStateMachine, TEventType extends string>(
+    provide: (fake: FakeCall) => TMachine,
+    executors: (ways: ReturnType<typeof harnessExecutors>) => Record<TEventType, Executor>,
+    input?: InputFrom<TMachine>,
+  ) =>
+  (persisted?: unknown) => {
+    const { fake, settle } = pendingCalls();
+    const options = {
+      ...(input === undefined ? {} : { input }),
+      ...(persisted ? { snapshot: persisted as Snapshot<unknown> } : {}),
+    } as ActorOptions<TMachine>;
+    const actor = createActor(provide(fake), options).start();
+    return {
+      actor,
+      events: executors(harnessExecutors<EventFromLogic<TMachine>>(actor, settle)),
+    };
+  };
+
 /** Settles one pending call of a harness with its done or error event, e.g. the first load. */
 export const settleCall = <TEventType extends string>(
   events: Record<TEventType, Executor>,
   event: { type: TEventType; output?: unknown; error?: unknown },
 ) => events[event.type]({ event });
+
+/** A fresh harness whose first call (the load) has settled with this event. */
+export const settledHarness = async <
+  TEventType extends string,
+  THarness extends { events: Record<TEventType, Executor> },
+>(
+  createHarness: () => THarness,
+  event: { type: TEventType; output?: unknown; error?: unknown },
+): Promise<THarness> => {
+  const harness = createHarness();
+  await settleCall(harness.events, event);
+  return harness;
+};
 
 /**
  * The path suite every machine test opens with: one generated path per transition walked on the

@@ -1,0 +1,31 @@
+import type { SnapshotFrom } from 'xstate';
+import { sessionMachine, type SessionEvent } from '../../../machines/session/session.machine';
+import type { Customer } from '../../../src/api/types';
+import type { PathModel } from '../support/path-model';
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const customer = { id: '7', firstName: 'Giulia' } as Customer;
+
+/** The events the model may take, with the payloads worth covering. */
+export const modelEvents = [
+  { type: 'session.signedIn', customer },
+  { type: 'session.signOut' },
+  { type: 'session.unauthorized' },
+  { type: 'session.refresh' },
+  { type: 'xstate.done.actor.loadCustomer', output: customer },
+  { type: 'xstate.done.actor.loadCustomer', output: null },
+  { type: 'xstate.error.actor.loadCustomer', error: new Error('offline') },
+  { type: 'xstate.done.actor.signOut', output: undefined },
+  { type: 'xstate.error.actor.signOut', error: new Error('offline') },
+] as unknown as SessionEvent[];
+
+export const serialize = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.customer !== null, s.context.error !== null]);
+
+export const pathModel = {
+  machine: sessionMachine,
+  entries: [{ name: 'a page load', input: undefined }],
+  events: modelEvents,
+  serializeState: serialize,
+} satisfies PathModel<Snapshot, SessionEvent, undefined>;

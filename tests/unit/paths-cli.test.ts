@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `npm run paths -- <args>`, as QA types it (without npm's banner). */
+const paths = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/paths.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+
+describe('npm run paths', () => {
+  it('lists one machine’s shortest paths in words, one line each, with its counts', () => {
+    const { status, stdout } = paths('list', 'auth');
+
+    expect(status).toBe(0);
+    const [count, ...lines] = stdout.trim().split('\n');
+    const total = Number(/^auth: (\d+) shortest paths from 3 entries, /.exec(count ?? '')?.[1]);
+    expect(count).toMatch(/states (\d+)\/\1, transitions (\d+)\/\2$/);
+    expect(lines).toHaveLength(total);
+    expect(lines).toContain(
+      '  6. [signed out at /social-login] login.submit {"form":{"email":"","password":""}} → steps.login',
+    );
+    expect(lines.some((line) => / xstate\.done\.actor\.signIn .* → done$/.test(line))).toBe(true);
+  });
+
+  it('lists every simple path with --simple', () => {
+    const { status, stdout } = paths('list', 'auth', '--simple');
+
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^auth: \d+ simple paths from 3 entries, /);
+  });
+
+  it('refuses an unknown machine and names the machines there are', () => {
+    const { status, stderr, stdout } = paths('list', 'no-such-flow');
+
+    expect(status).not.toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('Unknown machine "no-such-flow".');
+    expect(stderr).toMatch(/The machines: .*\bauth\b.*\bkit-checkout\b.*\btakeaway-checkout\b/);
+  });
+
+  it('says the run through the real UI is not available yet', () => {
+    const { status, stderr } = paths('run', 'auth', '--ui');
+
+    expect(status).toBe(2);
+    expect(stderr).toContain('--ui is not available yet');
+  });
+});
