@@ -41,10 +41,13 @@ const shot = async (page: Page, name: string) => {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
-/** Saves the open section; when the change alters the box's price, confirms the new price. */
+/**
+ * Saves the open section; when the change alters the box's price, confirms the new price, and
+ * a new schedule once its first box is shown (R10.32).
+ */
 async function save(card: Locator) {
   await card.getByRole('button', { name: 'Save', exact: true }).click();
-  const confirm = card.getByRole('button', { name: /^Save at £/ });
+  const confirm = card.getByRole('button', { name: /^Save at £|^Save the new schedule$/ });
   const change = card.getByRole('button', { name: 'Change' });
   await expect(confirm.or(change)).toBeVisible();
   if (await confirm.isVisible()) await confirm.click();

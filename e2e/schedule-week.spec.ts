@@ -148,12 +148,10 @@ for (const size of SIZES) {
       await expect(page.getByText(`2 × ${dish}`)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Your box for ${newDay}`);
 
-      // A box's own page, read like a one-off box.
+      // A plan's box at the one-off box's address goes to its week's page (product rule R10.28).
       await page.goto(`/schedule/one-off/${ordered!.attributes.order_id}/view`);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('Your one-off box for');
-      await expect(page.getByRole('link', { name: 'See the full order' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, 'one-off', size.name);
+      await expect(page).toHaveURL(new RegExp(`/schedule/${ordered!.id}/edit$`));
+      await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.tooLate)).toBeVisible();
     });
   });
 }

@@ -454,7 +454,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes the delivery day (1 Monday .. 6 Saturday, never Sunday) and the frequency (every 1 to 4 weeks), product rule R10.20. The weeks that can still change (no order, cut-off ahead) are re-planned from the first open week (never closer than the frequency after the last kept delivery); a re-planned week that still exists keeps its skip and picks; weeks with their order or past their cut-off are never touched. A cancelled plan is 409. */
+        /** Changes the delivery day (1 Monday .. 6 Saturday, never Sunday) and the frequency (every 1 to 4 weeks), product rule R10.20. The weeks that can still change (no order, cut-off ahead) are re-planned from the first open week (never closer than the frequency after the last kept delivery); a re-planned week that still exists keeps its skip and picks; weeks with their order or past their cut-off are never touched. A cancelled plan is 409. With `preview: true` (product rule R10.32) the same re-planning runs, with the same guards, in a transaction that is rolled back: nothing is written, no email is sent, and the answer is a `SchedulePreview` instead of the subscription. */
         put: operations["updateSubscriptionSchedule"];
         post?: never;
         delete?: never;
@@ -1808,6 +1808,35 @@ export interface components {
             /** @description The customer picked the box's dishes, so the settings do not change it. */
             picked: boolean;
         } | null;
+        /** @description The plan's next box (its first active week with no order and cut-off ahead). */
+        ScheduleBox: {
+            /** Format: date */
+            delivery_date: string;
+            /**
+             * Format: date-time
+             * @description The week's cut-off.
+             */
+            billing_date: string;
+            price_pence: number;
+            /** @description The delivery fee inside the price. */
+            delivery_pence: number;
+            picked: boolean;
+        } | null;
+        /** @description What a delivery day or frequency change would do (product rule R10.32): the next box now and on the new schedule, and the weeks that move (`to` their new day) or are dropped (`to` null). */
+        SchedulePreview: {
+            preview: {
+                current: components["schemas"]["ScheduleBox"];
+                changed: components["schemas"]["ScheduleBox"];
+                moves: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string | null;
+                    picked: boolean;
+                    skipped: boolean;
+                }[];
+            };
+        };
         IngredientResource: {
             /** @enum {string} */
             type: "ingredients";
@@ -2750,6 +2779,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The copy named by If-None-Match is still current; no body (R13.5). */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["PublicReadCacheControl"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description JSON:API error document. */
         Error: {
             headers: {
@@ -2879,6 +2917,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+        IfNoneMatch: string;
         /** @description Price the change and write nothing (product rule R9.23). */
         OrderEditPreview: boolean;
         /** @description The new total the customer saw, in pence; another one is a 409. */
@@ -2886,7 +2926,12 @@ export interface components {
         Postcode: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description A strong validator of the body (the quoted SHA-1 of its bytes), R13.5. */
+        ETag: string;
+        /** @description `public, no-cache`: keep the answer but revalidate it every time with If-None-Match. */
+        PublicReadCacheControl: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3601,11 +3646,23 @@ export interface operations {
                 "application/json": {
                     delivery_day: number;
                     frequency: number;
+                    /** @description Answer what the change would do, without saving it (R10.32). */
+                    preview?: boolean;
                 };
             };
         };
         responses: {
-            200: components["responses"]["Subscription"];
+            /** @description The subscription once saved, or with `preview` what the change would do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SubscriptionResource"];
+                    } | components["schemas"]["SchedulePreview"];
+                };
+            };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
@@ -3904,13 +3961,29 @@ export interface operations {
     listRestaurants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["RestaurantList"];
+            /** @description Restaurants. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RestaurantResource"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
         };
     };
     listNearestRestaurants: {
@@ -3933,7 +4006,10 @@ export interface operations {
     getRestaurant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: components["schemas"]["Serial"];
             };
@@ -3944,6 +4020,8 @@ export interface operations {
             /** @description One restaurant. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3952,6 +4030,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
@@ -3961,7 +4040,10 @@ export interface operations {
             query: {
                 fulfillment_type: components["schemas"]["FulfillmentType"];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: components["schemas"]["Serial"];
             };
@@ -3972,6 +4054,8 @@ export interface operations {
             /** @description The menu. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3981,6 +4065,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
@@ -3990,7 +4075,10 @@ export interface operations {
             query?: {
                 fulfillment_type?: components["schemas"]["FulfillmentType"];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: components["schemas"]["Serial"];
             };
@@ -4001,6 +4089,8 @@ export interface operations {
             /** @description Snoozed product ids. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4016,6 +4106,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
@@ -4240,7 +4331,10 @@ export interface operations {
                 date: string;
                 fulfillment_type?: components["schemas"]["FulfillmentType"];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: components["schemas"]["Serial"];
             };
@@ -4251,6 +4345,8 @@ export interface operations {
             /** @description The slots, earliest first. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4259,6 +4355,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
@@ -4268,7 +4365,10 @@ export interface operations {
             query?: {
                 fulfillment_type?: components["schemas"]["FulfillmentType"];
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: components["schemas"]["Serial"];
             };
@@ -4279,6 +4379,8 @@ export interface operations {
             /** @description Dates. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4389,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
@@ -4546,7 +4649,10 @@ export interface operations {
     listBundles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4555,6 +4661,8 @@ export interface operations {
             /** @description The allowed bundles. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,12 +4671,16 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
         };
     };
     listDeliveryFeeConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4577,6 +4689,8 @@ export interface operations {
             /** @description One item per weekday with a fee. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4585,6 +4699,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
         };
     };
     listDeliveryDates: {
@@ -5464,7 +5579,10 @@ export interface operations {
     getSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client holds (a list, W/ or * also match): a 304 without a body while it is still current (product rule R13.5). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5473,6 +5591,8 @@ export interface operations {
             /** @description Public settings of this deployment. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicReadCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5481,6 +5601,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
         };
     };
     listBasketVouchers: {

@@ -1,12 +1,25 @@
 import { assign, setup } from 'xstate';
 import { ORDER_EDIT_MESSAGES, orderEditability } from '../../domain/order-edit';
+import { parseUkPostcode } from '../../domain/postcode';
+import {
+  addressDraftErrors,
+  EMPTY_DRAFT,
+  SAVED_ADDRESS_MESSAGES,
+} from '../../domain/saved-addresses';
+import { POSTCODE_MESSAGES, postcodeChecks, postcodeGuards } from '../shared/postcode-lookup';
 import { unprovided } from '../shared/unprovided-actor';
 import type {
+  AddressDraft,
   EditableOrder,
   EditData,
   EditFailure,
   EditPreview,
+  FormError,
+  NewAddress,
+  NewAddressFailure,
   OrderEditChange,
+  PostcodeAddress,
+  SavedAddress,
 } from './order-edit.types';
 
 export type {
@@ -16,9 +29,16 @@ export type {
   EditLine,
   EditPreview,
   MenuChoice,
+  AddressDraft,
+  NewAddress,
+  NewAddressFailure,
   OrderEditChange,
+  PostcodeAddress,
   SavedAddress,
 } from './order-edit.types';
+
+/** The postcode finder's field in the new address form: its errors name it. */
+export const POSTCODE_FINDER_FIELD = 'postcode';
 
 /** The edit screens under /order/{orderId}/edit: '' is the overview. */
 export type EditStep = '' | 'delivery-info' | 'recipes' | 'change-delivery-address';
@@ -37,6 +57,8 @@ export interface OrderEditContext {
   /** A saved change's confirmation; `noticeId` changes with each, so a repeat shows again. */
   notice: string | null;
   noticeId: number;
+  /** The address being added in change-delivery-address (product rule R9.25). */
+  newAddress: NewAddress;
 }
 
 export type OrderEditEvent =
@@ -44,11 +66,28 @@ export type OrderEditEvent =
   | { type: 'change.review'; change: OrderEditChange }
   | { type: 'change.confirm' }
   | { type: 'change.back' }
-  | { type: 'order.retry' };
+  | { type: 'order.retry' }
+  | { type: 'address.new' }
+  | { type: 'address.find'; postcode: string }
+  | { type: 'foundAddress.choose'; addressId: string; draft: AddressDraft }
+  | { type: 'newAddress.submit'; draft: AddressDraft }
+  | { type: 'newAddress.cancel' };
 
 /** A rejected call as the machine reads it (the bridge rejects with an EditFailure). */
 export const failureOf = (error: unknown): EditFailure =>
   (error as EditFailure | undefined) ?? { status: 0, code: null, message: null };
+
+/** A failed postcode lookup's words (the bridge rejects with the lookup's own failure). */
+const lookupFailureOf = (error: unknown): string =>
+  (error as { message?: string } | undefined)?.message ?? POSTCODE_MESSAGES.realPostcode;
+
+/** A refused address save as the machine reads it. */
+export const addressFailureOf = (error: unknown): NewAddressFailure => ({
+  status: 0,
+  message: null,
+  field: null,
+  ...(error as Partial<NewAddressFailure> | undefined),
+});
 
 const closedReasonOf = (data: EditData): string | null => {
   const editability = orderEditability(
@@ -94,7 +133,9 @@ const returnTargets = [
  * change-delivery-address). Every change is priced by the server first and shown (the new total,
  * what the card is charged or what comes back as store credit) before the customer confirms it;
  * confirming sends the total seen, so a price that moved meanwhile is refused, never taken. A
- * takeaway order, or one past its cut-off, shows why it cannot change.
+ * takeaway order, or one past its cut-off, shows why it cannot change. The address step can add
+ * a new address (R9.25): found by postcode, saved to the address book, then moved to like any
+ * saved one.
  */
 export const orderEditMachine = setup({
   types: {
@@ -111,11 +152,17 @@ export const orderEditMachine = setup({
       EditableOrder,
       { orderId: string; change: OrderEditChange; expectedTotal: number }
     >('saveChange'),
+    lookupPostcode: unprovided<PostcodeAddress[], { postcode: string }>('lookupPostcode'),
+    saveNewAddress: unprovided<SavedAddress, { draft: AddressDraft }>('saveNewAddress'),
   },
   guards: {
     isClosed: (_, data: EditData) => closedReasonOf(data) !== null,
     isStep: (_, params: { wanted: EditStep; step: EditStep }) => params.wanted === params.step,
     cameFrom: ({ context }, params: { step: EditStep }) => context.fromStep === params.step,
+    ...postcodeGuards,
+    isDraftValid: (_, draft: AddressDraft) => addressDraftErrors(draft).length === 0,
+    hasFoundAddress: ({ context }, addressId: string) =>
+      context.newAddress.lookup?.addresses.some((a) => a.id === addressId) ?? false,
     isClosedRefusal: (_, failure: EditFailure) =>
       failure.status === 409 && CLOSED_CODES.has(failure.code ?? ''),
   },
@@ -135,8 +182,83 @@ export const orderEditMachine = setup({
     assignPreview: assign({ preview: (_, preview: EditPreview) => preview }),
     clearChange: assign({ change: null, preview: null }),
     clearError: assign({ error: null }),
-    assignError: assign({
+    assignFailure: assign({
       error: (_, failure: EditFailure) => failure.message ?? 'Something went wrong',
+    }),
+    openNewAddress: assign({
+      error: null,
+      newAddress: { draft: EMPTY_DRAFT, draftVersion: 0, errors: [], lookup: null },
+    }),
+    /** A problem on one field of the new address (postcodeChecks names it `assignError`). */
+    assignError: assign({
+      newAddress: ({ context }, error: FormError) => ({
+        ...context.newAddress,
+        errors: [error],
+      }),
+    }),
+    clearNewAddressErrors: assign({
+      newAddress: ({ context }) => ({ ...context.newAddress, errors: [] }),
+    }),
+    assignLookupPostcode: assign({
+      newAddress: ({ context }, postcode: string) => ({
+        ...context.newAddress,
+        errors: [],
+        lookup: { postcode: parseUkPostcode(postcode) ?? postcode.trim(), addresses: [] },
+      }),
+    }),
+    assignFoundAddresses: assign({
+      newAddress: ({ context }, addresses: PostcodeAddress[]) => ({
+        ...context.newAddress,
+        lookup: { postcode: context.newAddress.lookup?.postcode ?? '', addresses },
+      }),
+    }),
+    /** A found address fills the street, town and postcode; what the customer typed stays. */
+    assignFoundAddress: assign({
+      newAddress: ({ context }, params: { addressId: string; draft: AddressDraft }) => {
+        const found = context.newAddress.lookup?.addresses.find((a) => a.id === params.addressId);
+        if (!found) return context.newAddress;
+        return {
+          ...context.newAddress,
+          errors: [],
+          draftVersion: context.newAddress.draftVersion + 1,
+          draft: {
+            ...params.draft,
+            address1: found.address1,
+            address2: found.address2 ?? '',
+            city: found.city,
+            zip: found.zip,
+          },
+        };
+      },
+    }),
+    assignDraft: assign({
+      newAddress: ({ context }, draft: AddressDraft) => ({ ...context.newAddress, draft }),
+    }),
+    assignDraftErrors: assign({
+      newAddress: ({ context }, draft: AddressDraft) => ({
+        ...context.newAddress,
+        errors: addressDraftErrors(draft),
+      }),
+    }),
+    /** A 400 lands on its field; anything else on the street line, in the server's words. */
+    assignAddressFailure: assign({
+      newAddress: ({ context }, failure: NewAddressFailure) => ({
+        ...context.newAddress,
+        errors: [
+          {
+            field: failure.field ?? 'address1',
+            message: failure.message ?? SAVED_ADDRESS_MESSAGES.actionFailed,
+          },
+        ],
+      }),
+    }),
+    /** The saved address joins the choices, so Back from the review finds it there. */
+    addSavedAddress: assign({
+      data: ({ context }, address: SavedAddress) =>
+        context.data && {
+          ...context.data,
+          addresses: [...context.data.addresses.filter((a) => a.id !== address.id), address],
+        },
     }),
     assignClosed: assign({
       closedReason: (_, failure: EditFailure) => failure.message ?? ORDER_EDIT_MESSAGES.takeaway,
@@ -158,6 +280,7 @@ export const orderEditMachine = setup({
     closedReason: null,
     notice: null,
     noticeId: 0,
+    newAddress: { draft: EMPTY_DRAFT, draftVersion: 0, errors: [], lookup: null },
   }),
   initial: 'loading',
   states: {
@@ -261,6 +384,7 @@ export const orderEditMachine = setup({
         address: {
           meta: { step: 'change-delivery-address' },
           on: {
+            'address.new': { target: 'newAddress', actions: 'openNewAddress' },
             'change.review': {
               target: '#orderEdit.changing',
               actions: {
@@ -269,6 +393,96 @@ export const orderEditMachine = setup({
                   change: event.change,
                   step: 'change-delivery-address' as EditStep,
                 }),
+              },
+            },
+          },
+        },
+
+        /** Product rule R9.25: a new address, found by postcode, saved, then priced as a move. */
+        newAddress: {
+          meta: { step: 'change-delivery-address' },
+          on: {
+            'address.find': [
+              ...postcodeChecks(POSTCODE_FINDER_FIELD),
+              {
+                target: 'findingAddress',
+                actions: { type: 'assignLookupPostcode', params: ({ event }) => event.postcode },
+              },
+            ],
+            'foundAddress.choose': {
+              guard: { type: 'hasFoundAddress', params: ({ event }) => event.addressId },
+              actions: {
+                type: 'assignFoundAddress',
+                params: ({ event }) => ({ addressId: event.addressId, draft: event.draft }),
+              },
+            },
+            'newAddress.submit': [
+              {
+                guard: { type: 'isDraftValid', params: ({ event }) => event.draft },
+                target: 'savingAddress',
+                actions: [
+                  'clearNewAddressErrors',
+                  { type: 'assignDraft', params: ({ event }) => event.draft },
+                ],
+              },
+              {
+                actions: [
+                  { type: 'assignDraft', params: ({ event }) => event.draft },
+                  { type: 'assignDraftErrors', params: ({ event }) => event.draft },
+                ],
+              },
+            ],
+            'newAddress.cancel': { target: 'address', actions: 'clearNewAddressErrors' },
+          },
+        },
+        findingAddress: {
+          meta: { step: 'change-delivery-address' },
+          tags: ['busy'],
+          invoke: {
+            id: 'lookupPostcode',
+            src: 'lookupPostcode',
+            input: ({ context }) => ({ postcode: context.newAddress.lookup?.postcode ?? '' }),
+            onDone: {
+              target: 'newAddress',
+              actions: { type: 'assignFoundAddresses', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'newAddress',
+              actions: {
+                type: 'assignError',
+                params: ({ event }) => ({
+                  field: POSTCODE_FINDER_FIELD,
+                  message: lookupFailureOf(event.error),
+                }),
+              },
+            },
+          },
+        },
+        savingAddress: {
+          meta: { step: 'change-delivery-address' },
+          tags: ['busy'],
+          invoke: {
+            id: 'saveNewAddress',
+            src: 'saveNewAddress',
+            input: ({ context }) => ({ draft: context.newAddress.draft }),
+            onDone: {
+              target: '#orderEdit.changing',
+              actions: [
+                { type: 'addSavedAddress', params: ({ event }) => event.output },
+                {
+                  type: 'assignChange',
+                  params: ({ event }) => ({
+                    change: { kind: 'shipping_address', addressId: event.output.id },
+                    step: 'change-delivery-address' as EditStep,
+                  }),
+                },
+              ],
+            },
+            onError: {
+              target: 'newAddress',
+              actions: {
+                type: 'assignAddressFailure',
+                params: ({ event }) => addressFailureOf(event.error),
               },
             },
           },
@@ -299,7 +513,7 @@ export const orderEditMachine = setup({
                 actions: [
                   'clearChange' as const,
                   {
-                    type: 'assignError' as const,
+                    type: 'assignFailure' as const,
                     params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
                   },
                 ],
@@ -345,7 +559,7 @@ export const orderEditMachine = setup({
                 actions: [
                   'clearChange' as const,
                   {
-                    type: 'assignError' as const,
+                    type: 'assignFailure' as const,
                     params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
                   },
                 ],

@@ -1,3 +1,9 @@
+import type { AddressDraft } from '../../domain/saved-addresses';
+import type { FormError } from '../../domain/account-forms';
+import type { PostcodeAddress } from '../../src/api/types';
+
+export type { AddressDraft, FormError, PostcodeAddress };
+
 /** A recipe-kit order as its edit screens show it. */
 export interface EditableOrder {
   id: string;
@@ -77,4 +83,22 @@ export interface EditFailure {
   status: number;
   code: string | null;
   message: string | null;
+}
+
+/** The new address being typed (product rule R9.25): its form, its problems and its lookup. */
+export interface NewAddress {
+  draft: AddressDraft;
+  /** Changes when the machine fills the form (a found address chosen), so the form takes it. */
+  draftVersion: number;
+  /** Ours (the UK rules, the postcode finder) or the server's 400, each on its field. */
+  errors: FormError[];
+  /** The postcode last looked up and the addresses found for it (none: district only). */
+  lookup: { postcode: string; addresses: PostcodeAddress[] } | null;
+}
+
+/** A refused address save: the server's words and the form field its 400 names. */
+export interface NewAddressFailure {
+  status: number;
+  message: string | null;
+  field: string | null;
 }

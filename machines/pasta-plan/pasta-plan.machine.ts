@@ -117,6 +117,7 @@ interface PlanCallInput {
   unskipWeek: { weekId: string };
   pausePlan: { planId: string; resumeOn: string | null };
   resumePlan: { planId: string };
+  cancelPlan: { planId: string; reason: CancelReason; note: string | null };
 }
 type PlanCall = keyof PlanCallInput;
 
@@ -131,9 +132,7 @@ const pastaPlanSetup = setup({
     unskipWeek: unprovided<PlanData, PlanCallInput['unskipWeek']>('unskipWeek'),
     pausePlan: unprovided<PlanData, PlanCallInput['pausePlan']>('pausePlan'),
     resumePlan: unprovided<PlanData, PlanCallInput['resumePlan']>('resumePlan'),
-    cancelPlan: unprovided<PlanData, { planId: string; reason: CancelReason; note: string | null }>(
-      'cancelPlan',
-    ),
+    cancelPlan: unprovided<PlanData, PlanCallInput['cancelPlan']>('cancelPlan'),
   },
   guards: {
     hasNoPlans: (_, data: PlanData) => !data.plans.some(isSelectableSubscription),
@@ -232,16 +231,20 @@ const pastaPlanSetup = setup({
 
 /**
  * A busy state that makes one call on the plan: the plan read again, with a notice, goes back to
- * viewing; a refusal shows the server's words and goes back to `errorTarget` to try again. The
- * invoke's id is the actor's name, so its done and error events are stable.
+ * viewing (or, for the cancel itself, to the cancelled plan); a refusal shows the server's words
+ * and goes back to `errorTarget` to try again. The invoke's id is the actor's name, so its done
+ * and error events are stable.
  */
 const callingPlan = <TCall extends PlanCall>(call: {
   src: TCall;
   input: (args: { context: PastaPlanContext }) => PlanCallInput[TCall];
   notice: string;
-  errorTarget: 'viewing' | 'pauseConfirming' | 'cancelOffers';
-  /** Leaving the cancel journey (skip or pause instead) forgets the reason given. */
-  clearsCancel?: boolean;
+  errorTarget: 'viewing' | 'pauseConfirming' | 'cancelOffers' | 'cancelConfirming';
+  /**
+   * The cancel journey: leaving it (skip or pause instead) forgets the reason given; cancelling
+   * keeps the cancelled plan to show it (R10.18).
+   */
+  cancel?: 'forget' | 'show';
 }) =>
   pastaPlanSetup.createStateConfig({
     tags: ['busy'],
@@ -251,9 +254,18 @@ const callingPlan = <TCall extends PlanCall>(call: {
       src: call.src as PlanCall,
       input: call.input as (args: { context: PastaPlanContext }) => never,
       onDone: {
-        target: 'viewing',
+        target: call.cancel === 'show' ? 'cancelled' : 'viewing',
         actions: [
-          ...(call.clearsCancel ? (['clearCancel'] as const) : []),
+          ...(call.cancel === 'forget' ? (['clearCancel'] as const) : []),
+          // Before the data: the chosen plan is still in context should the answer lack it.
+          ...(call.cancel === 'show'
+            ? [
+                {
+                  type: 'assignCancelled' as const,
+                  params: ({ event }: { event: { output: PlanData } }) => event.output,
+                },
+              ]
+            : []),
           { type: 'assignData', params: ({ event }) => event.output },
           { type: 'assignNotice', params: call.notice },
         ],
@@ -425,14 +437,14 @@ export const pastaPlanMachine = pastaPlanSetup.createMachine({
       input: ({ context }) => ({ weekId: context.weekId ?? '' }),
       notice: CANCEL_OFFER_MESSAGES.skippedInstead,
       errorTarget: 'cancelOffers',
-      clearsCancel: true,
+      cancel: 'forget',
     }),
     pausingInstead: callingPlan({
       src: 'pausePlan',
       input: ({ context }) => ({ planId: context.chosenId ?? '', resumeOn: null }),
       notice: CANCEL_OFFER_MESSAGES.pausedInstead,
       errorTarget: 'cancelOffers',
-      clearsCancel: true,
+      cancel: 'forget',
     }),
     cancelConfirming: {
       on: {
@@ -441,30 +453,17 @@ export const pastaPlanMachine = pastaPlanSetup.createMachine({
         'cancel.keep': { target: 'viewing', actions: ['clearMessages', 'clearCancel'] },
       },
     },
-    cancelling: {
-      tags: ['busy'],
-      invoke: {
-        id: 'cancelPlan',
-        src: 'cancelPlan',
-        input: ({ context }) => ({
-          planId: context.chosenId ?? '',
-          reason: context.cancelReason ?? 'other',
-          note: context.cancelReason === 'other' ? context.cancelNote : null,
-        }),
-        onDone: {
-          target: 'cancelled',
-          actions: [
-            { type: 'assignCancelled', params: ({ event }) => event.output },
-            { type: 'assignData', params: ({ event }) => event.output },
-            { type: 'assignNotice', params: CANCEL_PLAN_MESSAGES.cancelled },
-          ],
-        },
-        onError: {
-          target: 'cancelConfirming',
-          actions: { type: 'assignError', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
+    cancelling: callingPlan({
+      src: 'cancelPlan',
+      input: ({ context }) => ({
+        planId: context.chosenId ?? '',
+        reason: context.cancelReason ?? 'other',
+        note: context.cancelReason === 'other' ? context.cancelNote : null,
+      }),
+      notice: CANCEL_PLAN_MESSAGES.cancelled,
+      errorTarget: 'cancelConfirming',
+      cancel: 'show',
+    }),
     cancelled: {
       on: {
         'cancel.done': { target: 'loading', actions: ['clearMessages', 'clearCancel'] },

@@ -6,6 +6,7 @@ import type {
   PendingSave,
   PreviewInput,
   SaveInput,
+  SchedulePreview,
   SettingsData,
   SettingsFailure,
   SettingsSection,
@@ -21,6 +22,8 @@ export interface PlanSettingsContext {
   pending: PendingSave | null;
   /** The next box's price now and with the pending change (product rule R10.23). */
   preview: BoxPreview | null;
+  /** What the pending delivery day or frequency would do (product rule R10.32). */
+  schedulePreview: SchedulePreview | null;
   /** The refusal shown in the section's error summary, and its section. */
   error: string | null;
   errorSection: SettingsSection | null;
@@ -35,7 +38,9 @@ export type PlanSettingsEvent =
   | { type: 'edit.cancel' }
   | ({ type: 'section.save' } & PendingSave)
   | { type: 'price.confirm' }
-  | { type: 'price.cancel' };
+  | { type: 'price.cancel' }
+  | { type: 'schedule.confirm' }
+  | { type: 'schedule.cancel' };
 
 /** Product rule R10.23: sections whose change can alter the price of the next box. */
 export const PRICED_SECTIONS: readonly SettingsSection[] = ['recipes', 'dietary', 'ingredients'];
@@ -58,7 +63,10 @@ const failureOf = (error: unknown): SettingsFailure =>
  * note, addresses) is edited and saved on its own. A change to the recipes, flags or ingredients
  * first asks the next box's price with and without it: when it differs the customer sees the new
  * price per box and confirms before anything is saved, and the save carries that price (the
- * server refuses a price the customer did not see; then the price is asked again).
+ * server refuses a price the customer did not see; then the price is asked again). A new delivery
+ * day or frequency is first previewed by the server's own re-planning (product rule R10.32): the
+ * customer sees the first box on the new schedule, its fee and the chosen weeks that move, and
+ * confirms or goes back.
  */
 export const planSettingsMachine = setup({
   types: {
@@ -68,6 +76,7 @@ export const planSettingsMachine = setup({
   actors: {
     loadSettings: unprovided<SettingsData>('loadSettings'),
     previewPrice: unprovided<BoxPreview | null, PreviewInput>('previewPrice'),
+    previewSchedule: unprovided<SchedulePreview, PreviewInput>('previewSchedule'),
     saveSettings: unprovided<SettingsData, SaveInput>('saveSettings'),
   },
   guards: {
@@ -75,6 +84,7 @@ export const planSettingsMachine = setup({
     isChangeable: ({ context }) =>
       context.data.plan !== null && context.data.plan.state !== 'cancelled',
     isPriced: (_, section: SettingsSection) => PRICED_SECTIONS.includes(section),
+    isSchedule: (_, section: SettingsSection) => section === 'schedule',
     priceChanges: (_, preview: BoxPreview | null) =>
       preview !== null && preview.changedPence !== preview.currentPence,
     isPriceChanged: ({ context }, failure: SettingsFailure) =>
@@ -88,6 +98,9 @@ export const planSettingsMachine = setup({
     assignEditing: assign({ editing: (_, section: SettingsSection | null) => section }),
     assignPending: assign({ pending: (_, pending: PendingSave | null) => pending }),
     assignPreview: assign({ preview: (_, preview: BoxPreview | null) => preview }),
+    assignSchedulePreview: assign({
+      schedulePreview: (_, preview: SchedulePreview | null) => preview,
+    }),
     clearMessages: assign({ error: null, errorSection: null, notice: null }),
     assignError: assign({
       error: (_, message: string) => message,
@@ -98,9 +111,10 @@ export const planSettingsMachine = setup({
       noticeId: ({ context }) => context.noticeId + 1,
       pending: null,
       preview: null,
+      schedulePreview: null,
       editing: null,
     }),
-    forgetPending: assign({ pending: null, preview: null }),
+    forgetPending: assign({ pending: null, preview: null, schedulePreview: null }),
   },
 }).createMachine({
   id: 'planSettings',
@@ -109,6 +123,7 @@ export const planSettingsMachine = setup({
     editing: null,
     pending: null,
     preview: null,
+    schedulePreview: null,
     error: null,
     errorSection: null,
     notice: null,
@@ -149,6 +164,17 @@ export const planSettingsMachine = setup({
           actions: ['clearMessages', { type: 'assignEditing', params: null }],
         },
         'section.save': [
+          {
+            guard: { type: 'isSchedule', params: ({ event }) => event.section },
+            target: 'previewingSchedule',
+            actions: [
+              'clearMessages',
+              {
+                type: 'assignPending',
+                params: ({ event }) => ({ section: event.section, change: event.change }),
+              },
+            ],
+          },
           {
             guard: {
               type: 'isPriced',
@@ -204,6 +230,40 @@ export const planSettingsMachine = setup({
             'forgetPending',
           ],
         },
+      },
+    },
+    // Product rule R10.32: a new day or rhythm says what it does before it is saved.
+    previewingSchedule: {
+      tags: ['busy'],
+      invoke: {
+        id: 'previewSchedule',
+        src: 'previewSchedule',
+        input: ({ context }) => ({
+          planId: context.data.plan?.id ?? '',
+          section: context.pending!.section,
+          change: context.pending!.change,
+        }),
+        onDone: {
+          target: 'confirmingSchedule',
+          actions: { type: 'assignSchedulePreview', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'assignError',
+              params: ({ event }) =>
+                failureOf(event.error).message ?? PLAN_SETTINGS_MESSAGES.previewFailed,
+            },
+            'forgetPending',
+          ],
+        },
+      },
+    },
+    confirmingSchedule: {
+      on: {
+        'schedule.confirm': { target: 'saving' },
+        'schedule.cancel': { target: 'ready', actions: 'forgetPending' },
       },
     },
     confirmingPrice: {

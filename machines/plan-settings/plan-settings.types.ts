@@ -78,3 +78,28 @@ export interface SettingsFailure {
   code: string | null;
   message: string | null;
 }
+
+/** A box of the plan as the schedule preview shows it (product rule R10.32). */
+export interface ScheduleBox {
+  deliveryDate: string;
+  /** The week's cut-off, ISO date-time. */
+  billingDate: string;
+  pricePence: number;
+  deliveryPence: number;
+  picked: boolean;
+}
+
+/** A week the new schedule moves (`to` its new day) or drops (`to` null). */
+export interface WeekMove {
+  from: string;
+  to: string | null;
+  picked: boolean;
+  skipped: boolean;
+}
+
+/** What a new delivery day or frequency would do, before it is saved (product rule R10.32). */
+export interface SchedulePreview {
+  current: ScheduleBox | null;
+  changed: ScheduleBox | null;
+  moves: WeekMove[];
+}

@@ -1,12 +1,10 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { changeQuantity, firstPendingChange, type BasketLine } from '../../domain/basket-lines';
+import type { BasketLine } from '../../domain/basket-lines';
 import {
   BASKET_LOADING_TIMEOUT,
   BASKET_POLL_MS,
   BASKET_UPDATE_FAILED,
   BASKET_WAIT_TRIES,
-  checkingChanges,
-  moreQuantityChanges,
   queueWhileLoading,
   stepOf,
   voucherInvalid,
@@ -15,6 +13,14 @@ import {
   type VoucherState,
 } from '../basket-shared/basket-shared';
 import { unprovided } from '../shared/unprovided-actor';
+import {
+  addChange,
+  nextChange,
+  settleChange,
+  showPending,
+  type PendingChanges,
+  type SentChange,
+} from './pending-changes';
 
 /** A recipe-kit line: a dish or add-on for one meal week. */
 export interface KitBasketLine extends BasketLine {
@@ -68,6 +74,10 @@ export interface RecipeKitBasketContext extends RecipeKitBasketInput {
   lines: KitBasketLine[];
   /** What the server last confirmed: shown again if it refuses a change. */
   confirmedLines: KitBasketLine[];
+  /** Product rule R7.21: clicks not confirmed yet, shown over `confirmedLines` as `lines`. */
+  pending: PendingChanges;
+  /** The change on its way (one at a time). */
+  sending: SentChange | null;
   error: string | null;
   voucherState: VoucherState;
   queued: QueuedEvent[];
@@ -91,6 +101,22 @@ export type RecipeKitBasketEvent =
 
 type QueuedEvent = Extract<RecipeKitBasketEvent, { type: 'item.add' | 'plan.change' }>;
 
+/** Product rule R7.21: a plus or minus while a call is on its way is shown at once and kept. */
+const keepClicks = {
+  'item.increment': {
+    actions: {
+      type: 'recordClick' as const,
+      params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
+    },
+  },
+  'item.decrement': {
+    actions: {
+      type: 'recordClick' as const,
+      params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
+    },
+  },
+};
+
 /** Every week at its minimum and the total at the minimum spend (product rule R7.13; the server's sums). */
 export const isKitBasketReady = (basket: KitBasketState | null) =>
   basket !== null &&
@@ -102,7 +128,8 @@ export const isKitBasketReady = (basket: KitBasketState | null) =>
  * The recipe-kit basket, a long-lived actor (product rules R7.11 and R2.7): created when none
  * exists unless a token sign-in is under way or the customer is on the gift-boxes route; deleted
  * and created again at sign-out. Quantity changes show at once and roll back if refused; minus on 1
- * removes. A call made while the basket loads waits up to 100 tries of 100 ms, then fails with
+ * removes. No click is lost (product rule R7.21): one made while any call is on its way is kept
+ * over that call's answer and sent after it. A call made while the basket loads waits up to 100 tries of 100 ms, then fails with
  * 'Basket loading timeout' (the takeaway basket's rule and constants).
  */
 export const recipeKitBasketMachine = setup({
@@ -139,39 +166,60 @@ export const recipeKitBasketMachine = setup({
   guards: {
     mayCreate: ({ context }) => !context.tokenSignIn && !context.onGiftBoxes,
     hasBasket: ({ context }) => context.basket !== null,
-    hasPendingChange: ({ context }) =>
-      firstPendingChange(context.lines, context.confirmedLines) !== null,
+    hasPendingChange: ({ context }) => nextChange(context.confirmedLines, context.pending) !== null,
     hasWaitTriesLeft: ({ context }) => context.waitTries + 1 < BASKET_WAIT_TRIES,
     hasVoucher: ({ context }) => context.basket?.voucher != null,
     isBasketReady: ({ context }) => isKitBasketReady(context.basket),
   },
   actions: {
+    // A basket loaded, made or made again at sign-out: no click on it yet.
     assignBasket: assign((_, basket: KitBasketState | null) => ({
       basket,
       lines: basket?.lines ?? [],
       confirmedLines: basket?.lines ?? [],
+      pending: [],
+      sending: null,
       error: null,
     })),
-    assignConfirmed: assign(({ context }, basket: KitBasketState) => ({
-      basket: { ...basket, lines: context.lines },
-      confirmedLines: basket.lines,
-    })),
+    // Any other answer (a dish added, the plan, a voucher): the clicks made meanwhile stay on it.
+    assignAnswer: assign(({ context }, basket: KitBasketState) => {
+      const lines = showPending(basket.lines, context.pending);
+      return { basket: { ...basket, lines }, lines, confirmedLines: basket.lines, error: null };
+    }),
+    assignConfirmed: assign(({ context }, basket: KitBasketState) => {
+      const pending = context.sending ? settleChange(context.pending, context.sending) : [];
+      const lines = showPending(basket.lines, pending);
+      return {
+        basket: { ...basket, lines },
+        lines,
+        confirmedLines: basket.lines,
+        pending,
+        sending: null,
+        error: null,
+      };
+    }),
+    takeNextChange: assign({
+      sending: ({ context }) => nextChange(context.confirmedLines, context.pending),
+    }),
+    // Nothing left to send (clicks that cancel out, or on a line the server no longer has).
     showConfirmed: assign({
       lines: ({ context }) => context.confirmedLines,
       basket: ({ context }) =>
         context.basket && { ...context.basket, lines: context.confirmedLines },
-      error: null,
+      pending: [],
+      sending: null,
     }),
-    applyChange: assign({
-      lines: ({ context }, step: { lineId: string; delta: 1 | -1 }) =>
-        changeQuantity(context.lines, step.lineId, step.delta) as KitBasketLine[],
-      error: null,
+    recordClick: assign(({ context }, step: { lineId: string; delta: 1 | -1 }) => {
+      const pending = addChange(context.pending, step.lineId, step.delta);
+      return { pending, lines: showPending(context.confirmedLines, pending), error: null };
     }),
     rollBack: assign({
       lines: ({ context }) => context.confirmedLines,
       // The basket too: a change confirmed before the refused one left the shown lines in it.
       basket: ({ context }) =>
         context.basket && { ...context.basket, lines: context.confirmedLines },
+      pending: [],
+      sending: null,
       error: BASKET_UPDATE_FAILED,
     }),
     assignFailed: assign({ error: BASKET_UPDATE_FAILED }),
@@ -196,6 +244,8 @@ export const recipeKitBasketMachine = setup({
     basket: null,
     lines: [],
     confirmedLines: [],
+    pending: [],
+    sending: null,
     error: null,
     voucherState: { status: 'none' },
     queued: [],
@@ -252,13 +302,13 @@ export const recipeKitBasketMachine = setup({
         'item.add': { guard: 'hasBasket', target: 'adding' },
         'item.increment': {
           guard: 'hasBasket',
-          target: 'syncing',
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+          target: 'checking',
+          actions: { type: 'recordClick', params: ({ event }) => stepOf(event) },
         },
         'item.decrement': {
           guard: 'hasBasket',
-          target: 'syncing',
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+          target: 'checking',
+          actions: { type: 'recordClick', params: ({ event }) => stepOf(event) },
         },
         'plan.change': { guard: 'hasBasket', target: 'updatingPlan' },
         'voucher.apply': { guard: 'hasBasket', target: 'applyingVoucher' },
@@ -268,6 +318,7 @@ export const recipeKitBasketMachine = setup({
     },
     applyingVoucher: {
       tags: ['busy'],
+      on: keepClicks,
       invoke: {
         id: 'applyVoucher',
         src: 'applyVoucher',
@@ -276,9 +327,9 @@ export const recipeKitBasketMachine = setup({
           code: (event as Extract<RecipeKitBasketEvent, { type: 'voucher.apply' }>).code,
         }),
         onDone: {
-          target: 'ready',
+          target: 'checking',
           actions: [
-            { type: 'assignBasket', params: ({ event }) => event.output },
+            { type: 'assignAnswer', params: ({ event }) => event.output },
             {
               type: 'assignVoucherValid',
               params: ({ event }) => event.output.voucher?.code ?? '',
@@ -286,7 +337,7 @@ export const recipeKitBasketMachine = setup({
           ],
         },
         onError: {
-          target: 'ready',
+          target: 'checking',
           actions: {
             type: 'assignVoucherInvalid',
             params: ({ event }: { event: { error: unknown } }) => event.error,
@@ -296,6 +347,7 @@ export const recipeKitBasketMachine = setup({
     },
     removingVoucher: {
       tags: ['busy'],
+      on: keepClicks,
       invoke: {
         id: 'removeVoucher',
         src: 'removeVoucher',
@@ -304,13 +356,13 @@ export const recipeKitBasketMachine = setup({
           voucherId: context.basket?.voucher?.id ?? '',
         }),
         onDone: {
-          target: 'ready',
+          target: 'checking',
           actions: [
-            { type: 'assignBasket', params: ({ event }) => event.output },
+            { type: 'assignAnswer', params: ({ event }) => event.output },
             'clearVoucherState',
           ],
         },
-        onError: { target: 'ready', actions: 'assignFailed' },
+        onError: { target: 'checking', actions: 'assignFailed' },
       },
     },
     // Every week meets its minimum: the view goes to /checkout (the kit checkout's own machine).
@@ -319,6 +371,7 @@ export const recipeKitBasketMachine = setup({
     },
     adding: {
       tags: ['busy'],
+      on: keepClicks,
       invoke: {
         id: 'addItem',
         src: 'addItem',
@@ -331,21 +384,22 @@ export const recipeKitBasketMachine = setup({
           };
         },
         onDone: {
-          target: 'ready',
-          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          target: 'checking',
+          actions: { type: 'assignAnswer', params: ({ event }) => event.output },
         },
-        onError: { target: 'ready', actions: 'assignFailed' },
+        onError: { target: 'checking', actions: 'assignFailed' },
       },
     },
     syncing: {
       tags: ['busy'],
-      on: moreQuantityChanges,
+      on: keepClicks,
       invoke: {
         id: 'changeItem',
         src: 'changeItem',
         input: ({ context }) => ({
           basketId: context.basket?.basketId ?? '',
-          ...firstPendingChange(context.lines, context.confirmedLines)!,
+          lineId: context.sending?.lineId ?? '',
+          quantity: context.sending?.quantity ?? 0,
         }),
         onDone: {
           target: 'checking',
@@ -354,9 +408,16 @@ export const recipeKitBasketMachine = setup({
         onError: { target: 'ready', actions: 'rollBack' },
       },
     },
-    checking: checkingChanges,
+    // Clicks made while a call was on its way go next, one line at a time; else the box is at rest.
+    checking: {
+      always: [
+        { guard: 'hasPendingChange', target: 'syncing', actions: 'takeNextChange' },
+        { target: 'ready', actions: 'showConfirmed' },
+      ],
+    },
     updatingPlan: {
       tags: ['busy'],
+      on: keepClicks,
       invoke: {
         id: 'updatePlan',
         src: 'updatePlan',
@@ -370,10 +431,10 @@ export const recipeKitBasketMachine = setup({
           };
         },
         onDone: {
-          target: 'ready',
-          actions: { type: 'assignBasket', params: ({ event }) => event.output },
+          target: 'checking',
+          actions: { type: 'assignAnswer', params: ({ event }) => event.output },
         },
-        onError: { target: 'ready', actions: 'assignFailed' },
+        onError: { target: 'checking', actions: 'assignFailed' },
       },
     },
     // Sign-out: the basket is deleted (DELETE baskets/delete_by_type) and a fresh one created.

@@ -1,14 +1,17 @@
 import type { components } from '../../openapi/schema';
 import { weekStart } from '../../domain/weeks';
 import type {
+  AddressDraft,
   EditableOrder,
   EditData,
   EditFailure,
   EditPreview,
   MenuChoice,
+  NewAddressFailure,
   OrderEditChange,
+  SavedAddress,
 } from '../../machines/order-edit/order-edit.types';
-import { listAddresses } from './addresses';
+import { createAddress, listAddresses } from './addresses';
 import { isApiRequestError } from './api-error';
 import { camelize } from './case';
 import { fetchWeeklyMenus } from './catalogue';
@@ -93,7 +96,7 @@ export async function loadOrderEdit(orderId: string, client: ApiClient = api): P
     menu,
     addresses: addresses.map((address) => ({
       id: address.id,
-      line: `${address.address1}, ${address.city} ${address.zip}`,
+      line: addressLine(address)!,
     })),
     now: new Date().toISOString(),
   };
@@ -191,4 +194,32 @@ export function saveOrderChange(
     );
     return toEditableOrder(body.data, body.included);
   });
+}
+
+/**
+ * POST addresses from the order edit's new address form (product rule R9.25): saved to the address
+ * book, not made the default, and answered as the address step lists it. A 400 names its field.
+ */
+export async function addOrderAddress(
+  draft: AddressDraft,
+  client: ApiClient = api,
+): Promise<SavedAddress> {
+  try {
+    const saved = await createAddress({ ...draft, lat: null, lon: null }, {}, client);
+    return { id: saved.id, line: addressLine(saved)! };
+  } catch (error) {
+    throw (
+      isApiRequestError(error)
+        ? {
+            status: error.status,
+            message: error.serverMessage ?? error.message,
+            // `/first_name` names the form's `firstName`.
+            field:
+              error.errors[0]?.source?.pointer
+                ?.slice(1)
+                .replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) ?? null,
+          }
+        : { status: 0, message: null, field: null }
+    ) satisfies NewAddressFailure;
+  }
 }

@@ -4,6 +4,8 @@ import type {
   BoxPreview,
   PreviewInput,
   SaveInput,
+  ScheduleBox,
+  SchedulePreview,
   SettingsChange,
   SettingsData,
   SettingsFailure,
@@ -96,6 +98,42 @@ export async function previewPlanPrice({
       currentPence: current.price_pence,
       changedPence: changed.price_pence,
     };
+  } catch (error) {
+    throw failure(error);
+  }
+}
+
+const scheduleBox = (box: Schemas['ScheduleBox']): ScheduleBox | null =>
+  box && {
+    deliveryDate: box.delivery_date,
+    billingDate: box.billing_date,
+    pricePence: box.price_pence,
+    deliveryPence: box.delivery_pence,
+    picked: box.picked,
+  };
+
+/**
+ * Product rule R10.32: what a new delivery day or frequency would do, from the server's own
+ * re-planning run and rolled back (`preview: true`): nothing is saved.
+ */
+export async function previewPlanSchedule({
+  planId,
+  change,
+}: PreviewInput): Promise<SchedulePreview> {
+  try {
+    const answer = await unwrap(
+      api.PUT('/subscriptions/{id}/schedule', {
+        params: { path: { id: planId } },
+        body: {
+          delivery_day: change.deliveryDay ?? 0,
+          frequency: change.frequency ?? 0,
+          preview: true,
+        },
+      }),
+    );
+    if (!('preview' in answer)) throw new Error('the schedule preview answered no preview');
+    const { current, changed, moves } = answer.preview;
+    return { current: scheduleBox(current), changed: scheduleBox(changed), moves };
   } catch (error) {
     throw failure(error);
   }

@@ -16,7 +16,8 @@ type VoucherSnapshot = Snapshot<unknown> & {
  * box as soon as the box is there (loaded, or just created) with a dish in it and no voucher of
  * its own, through the box's own voucher call (an empty box takes no voucher: the server checks
  * the code against its dishes); the customer is told the outcome (applied, or why not) and the
- * box shows it. Tried once: a refused code is forgotten, its message stays on the field.
+ * box shows it. Tried once: a refused code is forgotten, its message stays on the field. A box
+ * created on the menu gets it too, once its first dish is saved (R12.15).
  */
 export function useApplyKeptVoucher<TEmitted extends EventObject>(
   actor: ActorRef<VoucherSnapshot, VoucherEvent, TEmitted>,
@@ -30,8 +31,12 @@ export function useApplyKeptVoucher<TEmitted extends EventObject>(
     if (tried.current !== null || !canApply || hasVoucher || !hasDishes) return;
     const code = nextOrderVoucher();
     if (!code) return;
+    const apply = { type: 'voucher.apply', code } as const;
+    // Product rule R12.15: a new box is busy again by now when another effect of this render
+    // saved its plan (R7.20); the event would be dropped, so wait until the box is ready again.
+    if (!actor.getSnapshot().can(apply)) return;
     tried.current = code;
-    actor.send({ type: 'voucher.apply', code });
+    actor.send(apply);
   }, [actor, canApply, hasVoucher, hasDishes]);
   useEffect(() => {
     const code = tried.current;

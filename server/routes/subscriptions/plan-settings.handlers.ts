@@ -9,7 +9,10 @@ import {
   updatePlanSettings,
   type BoxPrice,
 } from '../../services/subscriptions/plan-settings';
-import { changePlanSchedule } from '../../services/subscriptions/plan-settings-schedule';
+import {
+  changePlanSchedule,
+  previewPlanSchedule,
+} from '../../services/subscriptions/plan-settings-schedule';
 import { subscriptionOf } from './subscriptions.handlers';
 
 const ingredientResource = (ingredient: { id: string; name: string; recipes?: number }) => ({
@@ -25,6 +28,16 @@ const boxPrice = (price: BoxPrice | null) =>
   price && {
     delivery_date: price.deliveryDate,
     price_pence: price.pricePence,
+    picked: price.picked,
+  };
+
+/** Product rule R10.32: a box as the schedule preview shows it. */
+const scheduleBox = (price: BoxPrice | null) =>
+  price && {
+    delivery_date: price.deliveryDate,
+    billing_date: price.billingDate.toISOString(),
+    price_pence: price.pricePence,
+    delivery_pence: price.deliveryPence,
     picked: price.picked,
   };
 
@@ -48,10 +61,18 @@ export function planSettingsHandlers(
   return {
     updateSubscriptionSchedule: async (request) => {
       const { customer } = await requireCustomer(request, db, now());
-      const id = await changePlanSchedule(planDeps, customer, request.params.id, {
-        deliveryDay: request.body.delivery_day,
-        frequency: request.body.frequency,
-      });
+      const change = { deliveryDay: request.body.delivery_day, frequency: request.body.frequency };
+      if (request.body.preview) {
+        const preview = await previewPlanSchedule(planDeps, customer, request.params.id, change);
+        return {
+          preview: {
+            current: scheduleBox(preview.current),
+            changed: scheduleBox(preview.changed),
+            moves: preview.moves,
+          },
+        };
+      }
+      const id = await changePlanSchedule(planDeps, customer, request.params.id, change);
       return subscriptionOf(db, customer.id, id);
     },
 

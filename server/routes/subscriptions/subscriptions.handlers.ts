@@ -145,6 +145,7 @@ export function subscriptionHandlers(
           paymentMethodId: request.body.payment_method_id,
         },
         now(),
+        { mailer: deps.mailer, publicUrl: deps.config.publicUrl, customer },
       );
       return subscriptionOf(db, customer.id, id);
     },

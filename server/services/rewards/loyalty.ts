@@ -7,7 +7,9 @@ import {
 } from '../../../domain/rewards';
 import { formatPrice } from '../../../domain/money';
 import type { Queryable } from '../../db/database';
-import { orders, subscriptions, vouchers } from '../../db/schema';
+import { customers, orders, subscriptions, vouchers } from '../../db/schema';
+import type { Mailer } from '../mailer';
+import { loyaltyVoucherEmail } from './loyalty-email';
 
 /** 32 letters and digits without 0/O and 1/I: a code read aloud or typed from an email. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -42,15 +44,24 @@ export async function paidBoxesByPlan(
     .orderBy(asc(subscriptions.id));
 }
 
+/** With it, each voucher issued is emailed to its customer (product rule R12.16). */
+export interface RewardNotices {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
 /**
  * Product rule R12.9: every LOYALTY_BOXES-th paid box of a plan earns its customer a voucher.
  * Run after the billing job charges; each voucher carries its reward key, unique in the table, so
- * a second run (or two instances at once) issues nothing new. Returns the vouchers issued.
+ * a second run (or two instances at once) issues nothing new. Product rule R12.16: the voucher's
+ * email is queued in the transaction that inserts it, so it is sent once, with the voucher.
+ * Returns the vouchers issued.
  */
 export async function issueLoyaltyVouchers(
   db: Queryable,
   now: Date,
   scope: { customerId?: number } = {},
+  notices?: RewardNotices,
 ): Promise<number> {
   const today = now.toISOString().slice(0, 10);
   const due = (await paidBoxesByPlan(db, scope)).flatMap((plan) =>
@@ -70,24 +81,42 @@ export async function issueLoyaltyVouchers(
   let count = 0;
   for (const { key, plan } of due) {
     if (known.has(key)) continue;
-    const inserted = await db
-      .insert(vouchers)
-      .values({
-        code: rewardCode('LOYAL'),
-        type: 'DiscountVoucher',
-        valueType: 'fixed_amount',
-        value: LOYALTY_REWARD_PENCE,
-        startDate: today,
-        endDate: loyaltyVoucherEndDate(today),
-        propositions: ['RK', 'OO'],
-        offerTitle: loyaltyOfferTitle(),
-        customerId: plan.customerId,
-        rewardKey: key,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: vouchers.rewardKey })
-      .returning({ id: vouchers.id });
-    count += inserted.length;
+    count += await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(vouchers)
+        .values({
+          code: rewardCode('LOYAL'),
+          type: 'DiscountVoucher',
+          valueType: 'fixed_amount',
+          value: LOYALTY_REWARD_PENCE,
+          startDate: today,
+          endDate: loyaltyVoucherEndDate(today),
+          propositions: ['RK', 'OO'],
+          offerTitle: loyaltyOfferTitle(),
+          customerId: plan.customerId,
+          rewardKey: key,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: vouchers.rewardKey })
+        .returning({ code: vouchers.code, endDate: vouchers.endDate });
+      if (!inserted) return 0;
+      if (notices) {
+        const [customer] = await tx
+          .select({ email: customers.email, firstName: customers.firstName })
+          .from(customers)
+          .where(eq(customers.id, plan.customerId));
+        if (customer)
+          await notices.mailer.enqueue(
+            tx,
+            loyaltyVoucherEmail(
+              customer,
+              { code: inserted.code, endDate: inserted.endDate ?? loyaltyVoucherEndDate(today) },
+              notices.publicUrl,
+            ),
+          );
+      }
+      return 1;
+    });
   }
   return count;
 }

@@ -127,8 +127,16 @@ export async function runBilling(
     await queuePaymentFailedEmails(notices, asOf, scope);
     await queuePickReminders(notices, asOf, scope);
   }
-  // Product rule R12.9: every fifth paid box of a plan earns a loyalty voucher, once.
-  await issueLoyaltyVouchers(db, deps.now(), scope);
+  // Product rules R12.9 and R12.16: every fifth paid box of a plan earns a loyalty voucher, once,
+  // emailed to its customer.
+  await issueLoyaltyVouchers(
+    db,
+    deps.now(),
+    scope,
+    deps.mailer && deps.config
+      ? { mailer: deps.mailer, publicUrl: deps.config.publicUrl }
+      : undefined,
+  );
   return run;
 }
 

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DELIVERY_DAYS, FREQUENCIES } from '../../../domain/plan-settings';
 import { PASTA_PLAN_MESSAGES } from '../../../domain/pasta-plan';
-import { orders, scheduleWeeks, schedules } from '../../db/schema';
+import { orders, scheduleWeekPicks, scheduleWeeks, schedules } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';
 import { lockedSubscription, rowId, type Customer, type PastaPlanDeps } from './pasta-plan';
+import { nextBoxPrice, type BoxPrice } from './plan-settings';
+import { confirmPlanSettingsChange } from './plan-settings-emails';
 import {
   addDays,
   billingDateFor,
@@ -18,6 +20,49 @@ export interface ScheduleChange {
   frequency: number;
 }
 
+/** A week the change moves to another day (`to`) or drops (`to` null). */
+export interface WeekMove {
+  from: string;
+  to: string | null;
+  /** The customer chose this week's dishes. */
+  picked: boolean;
+  skipped: boolean;
+}
+
+/** Product rule R10.32: what a schedule change would do, before it is saved. */
+export interface SchedulePreview {
+  /** The plan's next box now and on the new schedule (null without one). */
+  current: BoxPrice | null;
+  changed: BoxPrice | null;
+  moves: WeekMove[];
+}
+
+/** Carries a preview out of its transaction, so everything the re-planning wrote rolls back. */
+class PreviewRollback extends Error {
+  constructor(readonly preview: SchedulePreview) {
+    super('schedule preview');
+  }
+}
+
+/**
+ * Product rule R10.32: the same re-planning as `changePlanSchedule`, same guards, inside a
+ * transaction that is rolled back: nothing is written and no email is queued.
+ */
+export async function previewPlanSchedule(
+  deps: PastaPlanDeps,
+  customer: Customer,
+  subscriptionId: string,
+  change: ScheduleChange,
+): Promise<SchedulePreview> {
+  try {
+    await replan(deps, customer, subscriptionId, change, true);
+  } catch (error) {
+    if (error instanceof PreviewRollback) return error.preview;
+    throw error;
+  }
+  throw new Error('a schedule preview must roll back');
+}
+
 /**
  * Product rule R10.20: a new delivery day or frequency re-plans the plan's weeks that can still
  * change (no order, cut-off ahead); weeks with their order or past their cut-off are kept as they
@@ -28,11 +73,21 @@ export interface ScheduleChange {
  * row is locked and then its weeks, so two changes at once apply one after the other, and the
  * billing job (which claims only weeks past their cut-off) never meets a week being re-planned.
  */
-export async function changePlanSchedule(
+export function changePlanSchedule(
   deps: PastaPlanDeps,
   customer: Customer,
   subscriptionId: string,
   change: ScheduleChange,
+): Promise<number> {
+  return replan(deps, customer, subscriptionId, change, false);
+}
+
+async function replan(
+  deps: PastaPlanDeps,
+  customer: Customer,
+  subscriptionId: string,
+  change: ScheduleChange,
+  preview: boolean,
 ): Promise<number> {
   const id = rowId(subscriptionId, 'Subscription');
   if (!DELIVERY_DAYS.some(({ day }) => day === change.deliveryDay))
@@ -55,8 +110,11 @@ export async function changePlanSchedule(
       throw new ApiError(409, 'subscription_cancelled', PASTA_PLAN_MESSAGES.cancelled);
     if (!schedule)
       throw new ApiError(409, 'subscription_not_started', PASTA_PLAN_MESSAGES.notStarted);
-    if (schedule.deliveryDay === change.deliveryDay && schedule.frequency === change.frequency)
+    const current = preview ? await nextBoxPrice(tx, subscription, now) : null;
+    if (schedule.deliveryDay === change.deliveryDay && schedule.frequency === change.frequency) {
+      if (preview) throw new PreviewRollback({ current, changed: current, moves: [] });
       return id;
+    }
 
     const weeks = await tx
       .select()
@@ -95,6 +153,20 @@ export async function changePlanSchedule(
     const plannedStarts = new Set(planned.map((week) => week.startDate));
     const keptStarts = new Set(kept.map((week) => week.startDate));
 
+    // Read before the re-planning, which drops weeks with their picks.
+    const picked =
+      preview && open.length
+        ? await tx
+            .selectDistinct({ weekId: scheduleWeekPicks.scheduleWeekId })
+            .from(scheduleWeekPicks)
+            .where(
+              inArray(
+                scheduleWeekPicks.scheduleWeekId,
+                open.map((week) => week.id),
+              ),
+            )
+        : [];
+    const pickedIds = new Set(picked.map((row) => row.weekId));
     await tx.update(schedules).set(next).where(eq(schedules.id, schedule.id));
     const gone = open.filter((week) => !plannedStarts.has(week.startDate)).map((w) => w.id);
     if (gone.length) await tx.delete(scheduleWeeks).where(inArray(scheduleWeeks.id, gone));
@@ -122,6 +194,29 @@ export async function changePlanSchedule(
           })),
         )
         .onConflictDoNothing();
+    if (preview) {
+      const moves = open
+        .map((week) => ({
+          from: week.deliveryDate,
+          to: plannedStarts.has(week.startDate)
+            ? addDays(week.startDate, change.deliveryDay - 1)
+            : null,
+          picked: pickedIds.has(week.id),
+          skipped: week.state !== 'active',
+        }))
+        .filter((move) => move.to !== move.from);
+      const changed = await nextBoxPrice(tx, subscription, now);
+      throw new PreviewRollback({ current, changed, moves });
+    }
+    // Product rule R10.31: the new day or rhythm is emailed once, from its first box.
+    await confirmPlanSettingsChange(
+      tx,
+      { mailer: deps.mailer, publicUrl: deps.publicUrl, now },
+      customer,
+      id,
+      { deliveryDay: schedule.deliveryDay, frequency: schedule.frequency },
+      { deliveryDay: change.deliveryDay, frequency: change.frequency },
+    );
     return id;
   });
 }

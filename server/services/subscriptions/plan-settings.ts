@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
 import { chefPicks, type DietaryFlags } from './chef-picks';
+import { confirmPlanSettingsChange } from './plan-settings-emails';
 import { lockedSubscription, rowId, type Customer, type PastaPlanDeps } from './pasta-plan';
 import { variantDetails, weeklyMenu } from './weekly-menu';
 
@@ -44,7 +45,11 @@ export interface SettingsChange {
 
 export interface BoxPrice {
   deliveryDate: string;
+  /** The week's cut-off, when the box is billed (product rule R10.32 shows it). */
+  billingDate: Date;
   pricePence: number;
+  /** The delivery fee inside `pricePence` (product rule R10.32 shows it). */
+  deliveryPence: number;
   /** The customer picked this box's dishes: the settings do not change it. */
   picked: boolean;
 }
@@ -125,7 +130,7 @@ export async function nextBoxPrice(
     .orderBy(asc(scheduleWeeks.deliveryDate))
     .limit(1);
   if (!week) return null;
-  const { deliveryDate, startDate, id } = week.week;
+  const { deliveryDate, startDate, id, billingDate } = week.week;
   const picks = await tx
     .select()
     .from(scheduleWeekPicks)
@@ -151,9 +156,12 @@ export async function nextBoxPrice(
     subtotalPence = chosen.reduce((sum, pick) => sum + pick.variant.pricePence, 0);
   }
   const rules = await tx.select().from(deliveryFeeConfig);
+  const deliveryPence = deliveryFeePence(rules, deliveryDate, subtotalPence);
   return {
     deliveryDate,
-    pricePence: subtotalPence + deliveryFeePence(rules, deliveryDate, subtotalPence),
+    billingDate,
+    pricePence: subtotalPence + deliveryPence,
+    deliveryPence,
     picked: picks.length > 0,
   };
 }
@@ -199,6 +207,7 @@ export async function previewPlanSettings(
  * delivery note and addresses in one transaction with the plan row locked, so two tabs saving at
  * once apply one after the other. A change that alters the next box's price is refused (409
  * `price_changed`) unless the customer saw that price (`boxPricePence`). Bad input writes nothing.
+ * What really changed is emailed once, in the same transaction (product rule R10.31).
  */
 export async function updatePlanSettings(
   deps: PastaPlanDeps,
@@ -249,21 +258,38 @@ export async function updatePlanSettings(
         detail: `${PLAN_SETTINGS_MESSAGES.priceChanged} New price per box: ${after.pricePence}p.`,
         pointer: '/box_price_pence',
       });
+    const deliveryNote =
+      change.deliveryNote === undefined
+        ? subscription.deliveryNote
+        : change.deliveryNote?.trim() || null;
     await tx
       .update(subscriptions)
       .set({
         numberOfRecipes: next.numberOfRecipes,
         dietary: next.dietary,
         avoidedIngredients: next.avoidedIngredients,
-        deliveryNote:
-          change.deliveryNote === undefined
-            ? subscription.deliveryNote
-            : change.deliveryNote?.trim() || null,
+        deliveryNote,
         shippingAddressId,
         billingAddressId,
         updatedAt: now,
       })
       .where(eq(subscriptions.id, id));
+    // Product rule R10.31: one email for what really changed, none for a change to the same.
+    await confirmPlanSettingsChange(
+      tx,
+      { mailer: deps.mailer, publicUrl: deps.publicUrl, now },
+      customer,
+      id,
+      subscription,
+      {
+        numberOfRecipes: next.numberOfRecipes,
+        dietary: next.dietary,
+        avoidedIngredients: next.avoidedIngredients,
+        deliveryNote,
+        shippingAddressId,
+        billingAddressId,
+      },
+    );
     return id;
   });
 }

@@ -32,20 +32,28 @@ export function AccountDashboard({ customer }: { customer: Customer }) {
           We were unable to process your request
         </p>
       )}
-      {actions.length > 0 && <DashboardNeedsAction actions={actions} />}
-      {dashboard.data && <DashboardPlanSummary data={dashboard.data} now={now} />}
-      <section aria-labelledby="account-links-heading">
-        <h2 id="account-links-heading">Your account</h2>
-        <ul className="card-list">
-          {ACCOUNT_MENU.filter((item) => item.to !== APP_ROUTES.accountDashboard).map((item) => (
-            <li key={item.label} className="card">
-              <Link to={item.to}>{item.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <EmailVerificationSection customer={customer} />
-      <StoreCreditSection customer={customer} />
+      {/* The page is drawn whole once its data has come: what needs the customer goes above the
+          links, so drawing it later would move them (product rule R14.12). */}
+      {!dashboard.isPending && (
+        <>
+          {actions.length > 0 && <DashboardNeedsAction actions={actions} />}
+          {dashboard.data && <DashboardPlanSummary data={dashboard.data} now={now} />}
+          <section aria-labelledby="account-links-heading">
+            <h2 id="account-links-heading">Your account</h2>
+            <ul className="card-list">
+              {ACCOUNT_MENU.filter((item) => item.to !== APP_ROUTES.accountDashboard).map(
+                (item) => (
+                  <li key={item.label} className="card">
+                    <Link to={item.to}>{item.label}</Link>
+                  </li>
+                ),
+              )}
+            </ul>
+          </section>
+          <EmailVerificationSection customer={customer} />
+          <StoreCreditSection customer={customer} />
+        </>
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   DeliveryInfo,
   LoadFailed,
   Loading,
+  NewAddressStep,
   Overview,
   Recipes,
   Review,
@@ -28,6 +29,9 @@ type LeafState =
   | 'editing.deliveryInfo'
   | 'editing.recipes'
   | 'editing.address'
+  | 'editing.newAddress'
+  | 'editing.findingAddress'
+  | 'editing.savingAddress'
   | 'changing.previewing'
   | 'changing.reviewing'
   | 'changing.saving';
@@ -41,6 +45,9 @@ const views = {
   'editing.deliveryInfo': DeliveryInfo,
   'editing.recipes': Recipes,
   'editing.address': AddressStep,
+  'editing.newAddress': NewAddressStep,
+  'editing.findingAddress': NewAddressStep,
+  'editing.savingAddress': NewAddressStep,
   'changing.previewing': Review,
   'changing.reviewing': Review,
   'changing.saving': Review,
@@ -109,11 +116,12 @@ function OrderEditFlow({ orderId }: { orderId: string }) {
     if (noticeId > 0 && notice) flash(notice);
   }, [actor, noticeId]);
 
+  const View = views[leaf];
+  // A new screen starts at its top; a state within one screen (a postcode looked up) does not.
   useEffect(() => {
     window.scrollTo?.(0, 0);
-  }, [leaf]);
+  }, [View]);
 
-  const View = views[leaf];
   return (
     <div className="page order-edit-page">
       <View actor={actor} />

@@ -6,17 +6,22 @@ import { orderDateChoices, orderCutoff, formatCutoff } from '../../../domain/ord
 import { formatPrice } from '../../../domain/money';
 import { orderPagePath } from '../../../domain/app-routes';
 import { DEFAULT_KIT_MINIMUMS } from '../../../domain/recipe-kit-basket';
-import type {
-  EditStep,
-  OrderEditChange,
-  orderEditMachine,
+import {
+  POSTCODE_FINDER_FIELD,
+  type AddressDraft,
+  type EditStep,
+  type OrderEditChange,
+  type orderEditMachine,
 } from '../../../machines/order-edit/order-edit.machine';
+import type { CheckoutAddress } from '../../../machines/checkout-shared/checkout-shared.types';
+import { districtOnlyMessage } from '../../../machines/shared/postcode-lookup';
 import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { PriceRows } from '../../components/ui/price-rows';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { AddressFields } from '../checkout-shared/address-fields';
 
 export interface OrderEditViewProps {
   actor: Actor<typeof orderEditMachine>;
@@ -400,10 +405,142 @@ export function AddressStep({ actor }: OrderEditViewProps) {
         ) : (
           <p id="delivery-address">You have no saved addresses yet.</p>
         )}
-        <Button type="submit" disabled={!chosen}>
-          See the new total
-        </Button>
+        <div className="order-edit__actions">
+          <Button type="submit" disabled={!chosen}>
+            See the new total
+          </Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'address.new' })}>
+            Use a new address
+          </Button>
+        </div>
       </form>
+    </div>
+  );
+}
+
+const NEW_ADDRESS_ID = 'new-address-';
+const finderId = `${NEW_ADDRESS_ID}${POSTCODE_FINDER_FIELD}`;
+const addressesFound = (count: number) => `${count} address${count === 1 ? '' : 'es'} found`;
+
+/** The postcode finder (product rules R3.13 and R9.25): the machine checks and looks it up. */
+function NewAddressFinder({ actor, draft }: OrderEditViewProps & { draft: AddressDraft }) {
+  const finding = useSelector(actor, (s) => s.matches({ editing: 'findingAddress' }));
+  const lookup = useSelector(actor, (s) => s.context.newAddress.lookup);
+  const error = useSelector(
+    actor,
+    (s) => s.context.newAddress.errors.find((e) => e.field === POSTCODE_FINDER_FIELD)?.message,
+  );
+  const [postcode, setPostcode] = useState(lookup?.postcode ?? '');
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'address.find', postcode });
+  };
+  const found = !finding && lookup ? lookup.addresses : null;
+  return (
+    <form onSubmit={find} noValidate className="order-edit__finder" aria-label="Find the address">
+      <TextField
+        id={finderId}
+        label="Find the address by postcode"
+        hint="Type the postcode, for example W4 2HD."
+        autoComplete="postal-code"
+        value={postcode}
+        error={error}
+        onChange={(event) => setPostcode(event.target.value)}
+      />
+      <Button type="submit" variant="secondary" busy={finding}>
+        Find address
+      </Button>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {finding && lookup ? `Looking up ${lookup.postcode}…` : ''}
+        {found?.length ? `${addressesFound(found.length)} for ${lookup!.postcode}.` : ''}
+      </p>
+      {found && found.length > 0 && (
+        <div className="field">
+          <label className="field__label" htmlFor={`${finderId}-choice`}>
+            Choose the address
+          </label>
+          <select
+            key={lookup!.postcode}
+            id={`${finderId}-choice`}
+            className="field__input"
+            defaultValue=""
+            onChange={(event) => {
+              if (event.target.value)
+                actor.send({ type: 'foundAddress.choose', addressId: event.target.value, draft });
+            }}
+          >
+            <option value="">{addressesFound(found.length)}</option>
+            {found.map((address) => (
+              <option key={address.id} value={address.id}>
+                {[address.address1, address.address2, address.city].filter(Boolean).join(', ')}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {found && found.length === 0 && <p role="status">{districtOnlyMessage(lookup!.postcode)}</p>}
+    </form>
+  );
+}
+
+const withoutPosition = ({ lat: _lat, lon: _lon, ...draft }: CheckoutAddress): AddressDraft =>
+  draft;
+
+/**
+ * change-delivery-address, "Use a new address" (product rule R9.25): the checkouts' address
+ * fields with the postcode finder; saved to the address book, then the move is priced.
+ */
+export function NewAddressStep({ actor }: OrderEditViewProps) {
+  const errors = useSelector(actor, (s) => s.context.newAddress.errors);
+  const saving = useSelector(actor, (s) => s.matches({ editing: 'savingAddress' }));
+  const draftVersion = useSelector(actor, (s) => s.context.newAddress.draftVersion);
+  const machineDraft = useSelector(actor, (s) => s.context.newAddress.draft);
+  const [form, setForm] = useState<CheckoutAddress>({ ...machineDraft, lat: null, lon: null });
+  const [seenVersion, setSeenVersion] = useState(draftVersion);
+  // A found address chosen: the machine filled the form, so it shows what the machine holds.
+  if (seenVersion !== draftVersion) {
+    setSeenVersion(draftVersion);
+    setForm({ ...machineDraft, lat: null, lon: null });
+  }
+  const errorFor = (field: string) => errors.find((e) => e.field === field)?.message;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'newAddress.submit', draft: withoutPosition(form) });
+  };
+  return (
+    <div className="narrow order-edit">
+      <StepBack actor={actor} />
+      <h1>A new delivery address</h1>
+      <ErrorSummary
+        errors={errors.map((e) => ({ fieldId: `${NEW_ADDRESS_ID}${e.field}`, message: e.message }))}
+      />
+      <p className="order-edit__lede">
+        We save it to your addresses, then show the new total before anything changes.
+      </p>
+      <div className="card order-edit__form">
+        <NewAddressFinder actor={actor} draft={withoutPosition(form)} />
+        <form onSubmit={submit} noValidate aria-label="New delivery address" aria-busy={saving}>
+          <AddressFields
+            form={form}
+            onChange={setForm}
+            errorFor={errorFor}
+            phoneHint="For the courier."
+            idPrefix={NEW_ADDRESS_ID}
+          />
+          <div className="order-edit__actions">
+            <Button type="submit" busy={saving}>
+              Save and see the new total
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={saving}
+              onClick={() => actor.send({ type: 'newAddress.cancel' })}
+            >
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

@@ -24,6 +24,8 @@ const views = {
   ready: SettingsView,
   previewing: SettingsView,
   confirmingPrice: SettingsView,
+  previewingSchedule: SettingsView,
+  confirmingSchedule: SettingsView,
   saving: SettingsView,
 } satisfies Record<PageState, ComponentType<PlanSettingsViewProps>>;
 

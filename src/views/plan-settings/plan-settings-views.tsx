@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { format, parseISO } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -17,6 +18,7 @@ import {
 } from '../../../domain/plan-settings';
 import type {
   PlanSettings,
+  SchedulePreview,
   SettingsData,
   SettingsSection,
 } from '../../../machines/plan-settings/plan-settings.machine';
@@ -226,6 +228,10 @@ function FormActions({
     (s) => s.matches('confirmingPrice') && s.context.pending?.section === section,
   );
   const preview = useSelector(actor, (s) => s.context.preview);
+  const schedulePreview = useSelector(actor, (s) =>
+    s.matches('confirmingSchedule') && section === 'schedule' ? s.context.schedulePreview : null,
+  );
+  if (schedulePreview) return <ScheduleConfirm actor={actor} preview={schedulePreview} />;
   if (confirming && preview)
     return (
       <div className="notice plan-settings__price" role="status">
@@ -252,6 +258,62 @@ function FormActions({
       <Button variant="quiet" type="button" onClick={done} disabled={busy}>
         Cancel
       </Button>
+    </div>
+  );
+}
+
+/** "Friday 4 December" for an ISO date or date-time. */
+const longDate = (value: string) =>
+  format(value.length === 10 ? parseISO(value) : new Date(value), 'EEEE d MMMM');
+
+/**
+ * Product rule R10.32: before a new delivery day or frequency is saved, the first box on it, its
+ * cut-off and delivery fee (and the fee now, when the new day's differs), and the weeks whose
+ * dishes the customer chose that move or are dropped.
+ */
+function ScheduleConfirm({ actor, preview }: PlanSettingsViewProps & { preview: SchedulePreview }) {
+  const { current, changed } = preview;
+  const chosen = preview.moves.filter((move) => move.picked);
+  return (
+    <div className="notice plan-settings__price" role="status">
+      {changed ? (
+        <>
+          <p>
+            Your first box on the new schedule:{' '}
+            <strong>
+              {longDate(changed.deliveryDate)}, {poundsOf(changed.deliveryPence)} delivery
+            </strong>
+            .
+          </p>
+          <p>
+            It is billed at its cut-off, {longDate(changed.billingDate)}
+            {current && current.deliveryPence !== changed.deliveryPence
+              ? `. Delivery on the new day costs ${poundsOf(changed.deliveryPence)} instead of ${poundsOf(current.deliveryPence)}.`
+              : '.'}
+          </p>
+        </>
+      ) : (
+        <p>Your new schedule has no box before its next cut-off yet.</p>
+      )}
+      {chosen.length > 0 && (
+        <ul>
+          {chosen.map((move) => (
+            <li key={move.from}>
+              {move.to
+                ? `The dishes you chose for ${longDate(move.from)} move to ${longDate(move.to)}.`
+                : `Your box for ${longDate(move.from)}, with the dishes you chose, is no longer on your schedule.`}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="plan-settings__actions">
+        <Button onClick={() => actor.send({ type: 'schedule.confirm' })}>
+          Save the new schedule
+        </Button>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'schedule.cancel' })}>
+          Keep my current schedule
+        </Button>
+      </div>
     </div>
   );
 }

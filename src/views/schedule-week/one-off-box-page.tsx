@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { generatePath, Link, Navigate, useParams } from 'react-router-dom';
 import { APP_ROUTES } from '../../../domain/app-routes';
 import { formatPrice } from '../../../domain/money';
 import { dayAndDate } from '../../../domain/pasta-plan';
+import { paymentMethodText, paymentStateText } from '../../../domain/order-page';
 import { orderStatusText } from '../../../domain/order-status';
 import { isApiRequestError } from '../../api/api-error';
 import { fetchOrderPage } from '../../api/order-page';
@@ -15,7 +16,8 @@ import './schedule-week.css';
 
 /**
  * /schedule/one-off/:orderId/view (product rule R10.28): a one-off (non-plan) recipe box: its
- * dishes, delivery date, address and payment state, with a link to the order.
+ * dishes, total, delivery date, address and payment, with a link to the order. A plan's box has
+ * its week's page instead.
  */
 function OneOffBoxPage() {
   const { orderId = '' } = useParams();
@@ -64,6 +66,14 @@ function OneOffBox({ orderId }: { orderId: string }) {
     );
   const { order, lines, detail } = query.data;
   if (order.orderType !== 'recipe_kit') return <NotABox />;
+  // A plan's week: its own page says what can still change (product rule R10.28).
+  if (order.scheduleWeekId)
+    return (
+      <Navigate
+        replace
+        to={generatePath(APP_ROUTES.scheduleWeek, { scheduleWeekId: order.scheduleWeekId })}
+      />
+    );
   const address = order.address;
   return (
     <div className="page schedule-week">
@@ -82,7 +92,7 @@ function OneOffBox({ orderId }: { orderId: string }) {
         <section className="card" aria-labelledby="box-dishes">
           <div className="schedule-week__heading">
             <h2 id="box-dishes">Your dishes</h2>
-            <span>{formatPrice(order.totalPrice)}</span>
+            <span>Total {formatPrice(order.totalPrice)}</span>
           </div>
           <ul className="schedule-week__dishes">
             {lines.map(({ item }) => (
@@ -114,7 +124,11 @@ function OneOffBox({ orderId }: { orderId: string }) {
             <dt>Payment</dt>
             <dd>
               {detail.payment
-                ? `${orderStatusText(order.state)}${detail.payment.brand ? ` · ${detail.payment.brand}` : ''}`
+                ? `${paymentStateText(detail.payment.state)} · ${paymentMethodText(
+                    detail.payment.paymentMethodType,
+                    detail.payment.brand,
+                    detail.payment.last4,
+                  )}`
                 : orderStatusText(order.state)}
             </dd>
           </dl>

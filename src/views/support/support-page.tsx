@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
+import { settingsInPage } from '../../api/settings-in-page';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { SupportContactForm } from './support-contact-form';
@@ -32,6 +33,7 @@ function SupportPage() {
   const settings = useQuery({
     queryKey: ['settings'],
     queryFn: async () => (await unwrap(api.GET('/settings'))).data.attributes,
+    initialData: settingsInPage,
   });
   const phone = settings.data?.support_phone;
   return (
