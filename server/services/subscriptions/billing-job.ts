@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import { deliveryFeePence } from '../../../domain/delivery-fee';
 import type { Database, Queryable } from '../../db/database';
+import { weekNotOrdered } from './open-weeks';
 import {
   addresses,
   customers,
@@ -222,12 +223,7 @@ async function writeNextDueOrder(
         gte(scheduleWeeks.deliveryDate, isoDate(asOf)),
         passed.length ? notInArray(scheduleWeeks.id, passed) : undefined,
         scope.customerId === undefined ? undefined : eq(subscriptions.customerId, scope.customerId),
-        notExists(
-          tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.scheduleWeekId, scheduleWeeks.id)),
-        ),
+        weekNotOrdered(tx),
       ),
     )
     .orderBy(asc(scheduleWeeks.billingDate), asc(scheduleWeeks.id))

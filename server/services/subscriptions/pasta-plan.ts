@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNotNull, lte, ne, notExists, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, ne, inArray } from 'drizzle-orm';
+import { weekNotOrdered } from './open-weeks';
 import {
   canChangeWeek,
   canPause,
@@ -181,12 +182,7 @@ async function resume(tx: Queryable, subscriptionId: number, billedFrom: Date, n
         inArray(scheduleWeeks.scheduleId, schedule),
         eq(scheduleWeeks.state, 'active'),
         lte(scheduleWeeks.billingDate, billedFrom),
-        notExists(
-          tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.scheduleWeekId, scheduleWeeks.id)),
-        ),
+        weekNotOrdered(tx),
       ),
     );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, notExists } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { dayAndDate, cutoffText } from '../../../domain/pasta-plan';
 import {
   DELIVERY_DAYS,
@@ -7,7 +7,8 @@ import {
   frequencyLabel,
 } from '../../../domain/plan-settings';
 import type { Queryable } from '../../db/database';
-import { addresses, orders, paymentMethods, scheduleWeeks, schedules } from '../../db/schema';
+import { nextOpenWeek } from './open-weeks';
+import { addresses, paymentMethods } from '../../db/schema';
 import type { Mailer } from '../mailer';
 import type { PlanRecipient } from './pasta-plan-emails';
 
@@ -128,26 +129,8 @@ export async function firstBoxChanged(
   subscriptionId: number,
   now: Date,
 ): Promise<{ deliveryDate: string; billingDate: Date } | null> {
-  const [week] = await db
-    .select({ deliveryDate: scheduleWeeks.deliveryDate, billingDate: scheduleWeeks.billingDate })
-    .from(scheduleWeeks)
-    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
-    .where(
-      and(
-        eq(schedules.subscriptionId, subscriptionId),
-        eq(scheduleWeeks.state, 'active'),
-        gt(scheduleWeeks.billingDate, now),
-        notExists(
-          db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.scheduleWeekId, scheduleWeeks.id)),
-        ),
-      ),
-    )
-    .orderBy(asc(scheduleWeeks.deliveryDate))
-    .limit(1);
-  return week ?? null;
+  const week = await nextOpenWeek(db, subscriptionId, now);
+  return week ? { deliveryDate: week.deliveryDate, billingDate: week.billingDate } : null;
 }
 
 /** Product rule R10.31: the confirmation of a change to the plan's settings. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, notExists } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { deliveryFeePence } from '../../../domain/delivery-fee';
 import {
   DIETARY_FLAG_NAMES,
@@ -12,14 +12,12 @@ import {
 } from '../../../domain/plan-settings';
 import { PASTA_PLAN_MESSAGES } from '../../../domain/pasta-plan';
 import type { Database, Queryable } from '../../db/database';
+import { nextOpenWeek } from './open-weeks';
 import {
   addresses,
   catalogueProducts,
   deliveryFeeConfig,
-  orders,
   scheduleWeekPicks,
-  scheduleWeeks,
-  schedules,
   subscriptions,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
@@ -110,27 +108,9 @@ export async function nextBoxPrice(
   subscription: Subscription,
   now: Date,
 ): Promise<BoxPrice | null> {
-  const [week] = await tx
-    .select({ week: scheduleWeeks })
-    .from(scheduleWeeks)
-    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
-    .where(
-      and(
-        eq(schedules.subscriptionId, subscription.id),
-        eq(scheduleWeeks.state, 'active'),
-        gt(scheduleWeeks.billingDate, now),
-        notExists(
-          tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.scheduleWeekId, scheduleWeeks.id)),
-        ),
-      ),
-    )
-    .orderBy(asc(scheduleWeeks.deliveryDate))
-    .limit(1);
+  const week = await nextOpenWeek(tx, subscription.id, now);
   if (!week) return null;
-  const { deliveryDate, startDate, id, billingDate } = week.week;
+  const { deliveryDate, startDate, id, billingDate } = week;
   const picks = await tx
     .select()
     .from(scheduleWeekPicks)

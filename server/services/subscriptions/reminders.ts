@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNull, lte, notExists } from 'drizzle-orm';
+import { weekNotOrdered } from './open-weeks';
 import { cutoffText, dayAndDate } from '../../../domain/pasta-plan';
 import type { Database } from '../../db/database';
 import {
   customers,
-  orders,
   scheduleWeekPicks,
   scheduleWeeks,
   schedules,
@@ -78,12 +78,7 @@ export async function queuePickReminders(
               .from(scheduleWeekPicks)
               .where(eq(scheduleWeekPicks.scheduleWeekId, scheduleWeeks.id)),
           ),
-          notExists(
-            tx
-              .select({ id: orders.id })
-              .from(orders)
-              .where(eq(orders.scheduleWeekId, scheduleWeeks.id)),
-          ),
+          weekNotOrdered(tx),
         ),
       )
       .orderBy(asc(scheduleWeeks.billingDate), asc(scheduleWeeks.id))
