@@ -1,12 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { dayAndDate } from '../domain/pasta-plan';
-import { addDays, firstOrderableWeek } from '../domain/weeks';
-import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import {
-  CORE_REGULAR_VARIANTS,
   HOME,
   kitBasket,
+  oneOffKitBasket,
   payWithNewCard,
   savedHome,
   throughInstructions,
@@ -18,25 +16,6 @@ import { SIZES } from './support/sizes';
 const BRANCH = { 'X-Branch': 'web' };
 const RAGU = 'Tagliatelle with Slow-Cooked Beef Ragù';
 const CACIO = 'Cacio e Pepe Tonnarelli';
-
-/** A one-off box (no plan) of the two core dishes for the first week still taking orders. */
-async function oneOffBasket(request: APIRequestContext) {
-  const week = firstOrderableWeek(new Date());
-  const basket = await apiCall(request, 'post', '/baskets', {
-    type: 'RecipeKitBasket',
-    start_subscription: false,
-  });
-  await apiCall(request, 'put', `/baskets/${basket.id}`, {
-    start_subscription: false,
-    delivery_date: addDays(week, 2),
-  });
-  for (const variant of CORE_REGULAR_VARIANTS)
-    await apiCall(request, 'post', `/baskets/${basket.id}/items`, {
-      product_variant_id: variant,
-      quantity: 1,
-      meal_week: week,
-    });
-}
 
 /** The signed-in customer's one recipe-kit order, as the API lists it. */
 async function theKitOrder(request: APIRequestContext) {
@@ -60,7 +39,7 @@ for (const size of SIZES) {
     }) => {
       await signUpViaApi(page.request);
       await savedHome(page.request);
-      await oneOffBasket(page.request);
+      await oneOffKitBasket(page.request);
       await page.goto('/checkout');
       await throughInstructions(page);
       await payWithNewCard(page, '4242 4242 4242 4242');

@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, firstOrderableWeek } from '../domain/weeks';
-import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-import {
-  CORE_REGULAR_VARIANTS,
-  kitBasket,
-  savedHome,
-  throughInstructions,
-} from './support/kit-checkout';
+import { kitBasket, oneOffKitBasket, savedHome, throughInstructions } from './support/kit-checkout';
 import { SIZES } from './support/sizes';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
@@ -17,25 +11,6 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 const dayText = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-
-/** A one-off box for the first week still taking orders, through the basket API. */
-async function oneOffBasket(request: Parameters<typeof kitBasket>[0]) {
-  const week = firstOrderableWeek(new Date());
-  const basket = await apiCall(request, 'post', '/baskets', {
-    type: 'RecipeKitBasket',
-    start_subscription: false,
-  });
-  await apiCall(request, 'put', `/baskets/${basket.id}`, {
-    start_subscription: false,
-    delivery_date: addDays(week, 2),
-  });
-  for (const variant of CORE_REGULAR_VARIANTS)
-    await apiCall(request, 'post', `/baskets/${basket.id}/items`, {
-      product_variant_id: variant,
-      quantity: 1,
-      meal_week: week,
-    });
-}
 
 /** A term of the promise ("Each box", "Next charge"): what it says. */
 const promiseTerm = (page: Page, term: string) =>
@@ -85,7 +60,7 @@ for (const size of SIZES) {
     test('a one-off box says it does not recur', async ({ page }) => {
       await signUpViaApi(page.request);
       await savedHome(page.request);
-      await oneOffBasket(page.request);
+      await oneOffKitBasket(page.request);
       await page.goto('/checkout');
       await throughInstructions(page);
       await expect(page).toHaveURL(/\/checkout\/payment$/);

@@ -71,21 +71,24 @@ export const HOME = {
 export const savedHome = async (request: APIRequestContext): Promise<string> =>
   (await apiCall(request, 'post', '/addresses', HOME)).id;
 
-/** A subscription box for the first week still taking orders, filled through the basket API. */
-export async function kitBasket(
+/**
+ * A box for the first week still taking orders, filled through the basket API: on a plan (every
+ * `plan.frequency` weeks) or, with `plan` null, a one-off box. Answers the basket's id.
+ */
+async function filledKitBasket(
   request: APIRequestContext,
-  variants = CORE_REGULAR_VARIANTS,
-  frequency = 2,
+  variants: string[],
+  plan: { frequency: number } | null,
 ) {
   const week = firstOrderableWeek(new Date());
+  const start_subscription = plan !== null;
   const basket = await apiCall(request, 'post', '/baskets', {
     type: 'RecipeKitBasket',
-    start_subscription: true,
+    start_subscription,
   });
   await apiCall(request, 'put', `/baskets/${basket.id}`, {
-    frequency,
-    number_of_recipes: 2,
-    start_subscription: true,
+    ...(plan && { frequency: plan.frequency, number_of_recipes: 2 }),
+    start_subscription,
     delivery_date: addDays(week, 2),
   });
   for (const variant of variants)
@@ -96,6 +99,17 @@ export async function kitBasket(
     });
   return basket.id as string;
 }
+
+/** A subscription box of `variants` for the first week still taking orders. */
+export const kitBasket = (
+  request: APIRequestContext,
+  variants = CORE_REGULAR_VARIANTS,
+  frequency = 2,
+) => filledKitBasket(request, variants, { frequency });
+
+/** A one-off box (no plan) of the two core dishes for the first week still taking orders. */
+export const oneOffKitBasket = (request: APIRequestContext) =>
+  filledKitBasket(request, CORE_REGULAR_VARIANTS, null);
 
 export async function payWithNewCard(page: Page, number: string) {
   // With no saved method the card form is the only way to pay: no choice to make.
