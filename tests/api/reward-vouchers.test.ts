@@ -3,9 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOYALTY_BOXES, REWARD_VOUCHER_MESSAGES } from '../../domain/rewards';
 import { loadConfig } from '../../server/config';
 import { customers, emailOutbox, orders, vouchers } from '../../server/db/schema';
-import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
 import { createMailer } from '../../server/services/mailer';
-import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import {
   firstOpenWeek,
@@ -14,7 +12,7 @@ import {
   savedAddress,
   type KitDish,
 } from './support/kit-orders';
-import { customerWithPlan } from './support/subscribers';
+import { billingDeps, customerWithPlan, paidPlanBoxes } from './support/subscribers';
 import { useTestApp } from './support/test-app';
 
 // DEV_TOOLS: the development mailbox (`GET dev/emails`) must show the reward email too.
@@ -27,15 +25,11 @@ let deps: BillingDeps;
 beforeAll(async () => {
   const { database } = getApp();
   dishes = await menuWithDishes(database, week1, [{ title: 'Pappardelle' }, { title: 'Ravioli' }]);
-  const config = loadConfig({ NODE_ENV: 'test' });
   const now = () => new Date();
   deps = {
-    db: database.db,
-    paymentGateway: createPaymentGateway(config, database.db, now),
-    catalogue: createCatalogue(config, database.db, now),
-    mailer: createMailer(database.db, config),
+    ...billingDeps(getApp(), now),
+    mailer: createMailer(database.db, loadConfig({ NODE_ENV: 'test' })),
     config: { publicUrl: PUBLIC_URL },
-    now,
   };
 });
 
@@ -43,20 +37,6 @@ const box = () => [
   { dish: dishes[0]!, week: week1, quantity: 1 },
   { dish: dishes[1]!, week: week1, quantity: 1 },
 ];
-
-/** Earlier paid boxes of the plan, written directly (weeks the billing job billed before). */
-async function paidBoxes(customerId: number, subscriptionId: number, count: number) {
-  for (let n = 0; n < count; n += 1)
-    await getApp().database.db.insert(orders).values({
-      customerId,
-      type: 'recipe_kit',
-      state: 'paid',
-      subscriptionId,
-      subtotalPence: 2600,
-      totalPence: 2600,
-      paidAt: new Date(),
-    });
-}
 
 async function emailOf(customerId: number) {
   const { db } = getApp().database;
@@ -72,7 +52,7 @@ const rewardEmailsTo = async (to: string) =>
 /** A plan whose fifth box was just paid, and the billing runs (two at once) that reward it. */
 async function rewardedCustomer() {
   const planned = await customerWithPlan(getApp(), box());
-  await paidBoxes(planned.customerId, planned.subscriptionId, LOYALTY_BOXES - 1);
+  await paidPlanBoxes(getApp(), planned, LOYALTY_BOXES - 1);
   await Promise.all([
     runBilling(deps, new Date(), { customerId: planned.customerId }),
     runBilling(deps, new Date(), { customerId: planned.customerId }),
@@ -111,7 +91,7 @@ describe('the loyalty voucher email (product rule R12.16)', () => {
 
   it('sends nothing before the fifth box', async () => {
     const { customerId, subscriptionId } = await customerWithPlan(getApp(), box());
-    await paidBoxes(customerId, subscriptionId, LOYALTY_BOXES - 2);
+    await paidPlanBoxes(getApp(), { customerId, subscriptionId }, LOYALTY_BOXES - 2);
     await runBilling(deps, new Date(), { customerId });
     expect(await rewardEmailsTo(await emailOf(customerId))).toHaveLength(0);
   });

@@ -5,7 +5,6 @@ import {
   REFERRAL_REWARD_PENCE,
   REWARD_VOUCHER_MESSAGES,
 } from '../../domain/rewards';
-import { loadConfig } from '../../server/config';
 import {
   customers,
   orderLineItems,
@@ -15,8 +14,6 @@ import {
   vouchers,
   weeklyMenus,
 } from '../../server/db/schema';
-import { createCatalogue } from '../../server/services/catalogue/create-catalogue';
-import { createPaymentGateway } from '../../server/services/payments/payment-gateway';
 import { issueLoyaltyVouchers } from '../../server/services/rewards/loyalty';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { signupBody } from './support/customers';
@@ -28,7 +25,7 @@ import {
   type KitDish,
 } from './support/kit-orders';
 import { addCard, signUp } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
+import { billingDeps, customerWithPlan, paidPlanBoxes } from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
 
 const getApp = useTestApp();
@@ -39,33 +36,13 @@ let deps: BillingDeps;
 beforeAll(async () => {
   const { database } = getApp();
   dishes = await menuWithDishes(database, week1, [{ title: 'Pappardelle' }, { title: 'Ravioli' }]);
-  const config = loadConfig({ NODE_ENV: 'test' });
-  deps = {
-    db: database.db,
-    paymentGateway: createPaymentGateway(config, database.db, () => new Date()),
-    catalogue: createCatalogue(config, database.db, () => new Date()),
-    now: () => new Date(),
-  };
+  deps = billingDeps(getApp(), () => new Date());
 });
 
 const box = () => [
   { dish: dishes[0]!, week: week1, quantity: 1 },
   { dish: dishes[1]!, week: week1, quantity: 1 },
 ];
-
-/** Paid boxes of a plan written directly (earlier weeks the billing job billed). */
-async function paidBoxes(customerId: number, subscriptionId: number, count: number) {
-  for (let n = 0; n < count; n += 1)
-    await getApp().database.db.insert(orders).values({
-      customerId,
-      type: 'recipe_kit',
-      state: 'paid',
-      subscriptionId,
-      subtotalPence: 2600,
-      totalPence: 2600,
-      paidAt: new Date(),
-    });
-}
 
 const loyaltyVouchersOf = (customerId: number) =>
   getApp()
@@ -92,7 +69,7 @@ describe('loyalty (product rule R12.9)', () => {
     expect(blocks[0].attributes.week_ids).toHaveLength(1);
     expect(blocks.at(-1).attributes).toMatchObject({ kind: 'referral', reward_value: 10 });
 
-    await paidBoxes(customerId, subscriptionId, LOYALTY_BOXES - 1);
+    await paidPlanBoxes(getApp(), { customerId, subscriptionId }, LOYALTY_BOXES - 1);
     expect(await loyaltyVouchersOf(customerId)).toHaveLength(0);
     await runBilling(deps, new Date(), { customerId });
     await runBilling(deps, new Date(), { customerId });

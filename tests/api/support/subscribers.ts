@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { customers, scheduleWeeks, schedules, subscriptions } from '../../../server/db/schema';
+import {
+  customers,
+  orders,
+  scheduleWeeks,
+  schedules,
+  subscriptions,
+} from '../../../server/db/schema';
 import { createCatalogue } from '../../../server/services/catalogue/create-catalogue';
 import { createPaymentGateway } from '../../../server/services/payments/payment-gateway';
 import type { BillingDeps } from '../../../server/services/subscriptions/billing-job';
@@ -84,6 +90,23 @@ export function billingDeps({ database }: TestApp, now: () => Date): BillingDeps
     catalogue: createCatalogue(config, database.db, now),
     now,
   };
+}
+
+/** `count` paid boxes of a plan, written directly: earlier weeks the billing job billed. */
+export async function paidPlanBoxes(
+  { database }: TestApp,
+  plan: { customerId: number; subscriptionId: number },
+  count: number,
+) {
+  for (let n = 0; n < count; n += 1)
+    await database.db.insert(orders).values({
+      ...plan,
+      type: 'recipe_kit',
+      state: 'paid',
+      subtotalPence: 2600,
+      totalPence: 2600,
+      paidAt: new Date(),
+    });
 }
 
 /**
