@@ -1,16 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { dayAndDate } from '../../../domain/pasta-plan';
 import { SCHEDULE_WEEK_MESSAGES, scheduleWeekPaths } from '../../../domain/schedule-week';
 import { changeDeliveryDateMachine } from '../../../machines/change-delivery-date/change-delivery-date.machine';
 import { loadDateData, saveWeekDate, toDateData } from '../../api/schedule-week';
-import { useDocumentTitle } from '../../app/use-document-title';
 import { flash } from '../../components/flash/flash-store';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
-import { isRowId, SignedIn, WeekNotFound } from './signed-in';
+import { WeekLoadFailed, WeekStepRoute, WeekTooLate } from './signed-in';
 import './schedule-week.css';
 
 /** The date picker wired to the real API. */
@@ -23,15 +22,12 @@ const liveChangeDeliveryDateMachine = changeDeliveryDateMachine.provide({
   },
 });
 
+const TITLE = 'Change your delivery date';
+
 /** /schedule/:scheduleWeekId/change-delivery-date (product rule R10.25). */
 function ChangeDeliveryDatePage() {
-  const { scheduleWeekId = '' } = useParams();
-  useDocumentTitle('Change your delivery date');
-  if (!isRowId(scheduleWeekId)) return <WeekNotFound />;
   return (
-    <SignedIn>
-      <DatePicker key={scheduleWeekId} weekId={scheduleWeekId} />
-    </SignedIn>
+    <WeekStepRoute title={TITLE} step={(weekId) => <DatePicker key={weekId} weekId={weekId} />} />
   );
 }
 
@@ -54,25 +50,8 @@ function DatePicker({ weekId }: { weekId: string }) {
       </p>
     );
   if (state === 'loadFailed' || !data)
-    return (
-      <div className="narrow">
-        <h1>Change your delivery date</h1>
-        <p role="alert">{SCHEDULE_WEEK_MESSAGES.loadFailed}</p>
-        <Button onClick={() => actor.send({ type: 'week.retry' })}>Try again</Button>
-      </div>
-    );
-  if (state === 'tooLate')
-    return (
-      <div className="page schedule-week narrow">
-        <h1>Change your delivery date</h1>
-        <div className="notice">
-          <p>{error ?? SCHEDULE_WEEK_MESSAGES.tooLate}</p>
-        </div>
-        <p>
-          <Link to={paths.edit}>Back to your box</Link>
-        </p>
-      </div>
-    );
+    return <WeekLoadFailed title={TITLE} onRetry={() => actor.send({ type: 'week.retry' })} />;
+  if (state === 'tooLate') return <WeekTooLate title={TITLE} error={error} backTo={paths.edit} />;
   const saving = state === 'saving';
   const firstDay = data.days.find((day) => day.available)?.date ?? '';
   return (

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { formatPrice } from '../../../domain/money';
 import { dayAndDate } from '../../../domain/pasta-plan';
@@ -11,12 +11,11 @@ import {
 } from '../../../domain/schedule-week';
 import { chooseRecipesMachine } from '../../../machines/choose-recipes/choose-recipes.machine';
 import { loadRecipesData, saveWeekRecipes, toRecipesData } from '../../api/schedule-week';
-import { useDocumentTitle } from '../../app/use-document-title';
 import { flash } from '../../components/flash/flash-store';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
-import { isRowId, SignedIn, WeekNotFound } from './signed-in';
+import { WeekLoadFailed, WeekStepRoute, WeekTooLate } from './signed-in';
 import './schedule-week.css';
 
 /** The recipe picker wired to the real API. */
@@ -31,13 +30,11 @@ const liveChooseRecipesMachine = chooseRecipesMachine.provide({
 
 /** /schedule/:scheduleWeekId/choose-recipes (product rule R10.27). */
 function ChooseRecipesPage() {
-  const { scheduleWeekId = '' } = useParams();
-  useDocumentTitle('Choose your recipes');
-  if (!isRowId(scheduleWeekId)) return <WeekNotFound />;
   return (
-    <SignedIn>
-      <RecipePicker key={scheduleWeekId} weekId={scheduleWeekId} />
-    </SignedIn>
+    <WeekStepRoute
+      title="Choose your recipes"
+      step={(weekId) => <RecipePicker key={weekId} weekId={weekId} />}
+    />
   );
 }
 
@@ -65,25 +62,13 @@ function RecipePicker({ weekId }: { weekId: string }) {
     );
   if (state === 'loadFailed' || !data)
     return (
-      <div className="narrow">
-        <h1>Choose your recipes</h1>
-        <p role="alert">{SCHEDULE_WEEK_MESSAGES.loadFailed}</p>
-        <Button onClick={() => actor.send({ type: 'week.retry' })}>Try again</Button>
-      </div>
+      <WeekLoadFailed
+        title="Choose your recipes"
+        onRetry={() => actor.send({ type: 'week.retry' })}
+      />
     );
   const title = `Choose your recipes for ${dayAndDate(data.deliveryDate)}`;
-  if (state === 'tooLate')
-    return (
-      <div className="page schedule-week narrow">
-        <h1>{title}</h1>
-        <div className="notice">
-          <p>{error ?? SCHEDULE_WEEK_MESSAGES.tooLate}</p>
-        </div>
-        <p>
-          <Link to={paths.edit}>Back to your box</Link>
-        </p>
-      </div>
-    );
+  if (state === 'tooLate') return <WeekTooLate title={title} error={error} backTo={paths.edit} />;
   const count = pickedCount(picks);
   const full = count >= data.numberOfRecipes;
   const saving = state === 'saving';
