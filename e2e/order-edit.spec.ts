@@ -118,3 +118,68 @@ for (const size of SIZES) {
     });
   });
 }
+
+/** Product rule R9.26: each step's URL opens that step, and Back and Forward keep URL and screen together. */
+test.describe('an edit step opened by its URL', () => {
+  const steps = [
+    { step: 'delivery-info', heading: 'Delivery day and note' },
+    { step: 'recipes', heading: 'Your dishes this week' },
+    { step: 'change-delivery-address', heading: 'Delivery address' },
+  ];
+
+  for (const { step, heading } of steps)
+    test(`/order/{id}/edit/${step} opens that step, after a reload too`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const orderId = await paidBox(page.request);
+      const url = new RegExp(`/order/${orderId}/edit/${step}$`);
+      await page.goto(`/order/${orderId}/edit/${step}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, {
+        timeout: 20_000,
+      });
+      await expect(page).toHaveURL(url);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, {
+        timeout: 20_000,
+      });
+      await expect(page).toHaveURL(url);
+    });
+
+  test('Back and Forward move between the steps, the URL and the screen together', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const orderId = await paidBox(page.request);
+    const heading = page.getByRole('heading', { level: 1 });
+    await page.goto(`/order/${orderId}/edit/recipes`);
+    await expect(heading).toHaveText('Your dishes this week', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Back to what you can change' }).click();
+    await expect(heading).toHaveText(/^Change order /);
+    await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit$`));
+    await page.getByRole('button', { name: 'Change delivery day' }).click();
+    await expect(heading).toHaveText('Delivery day and note');
+    await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit/delivery-info$`));
+
+    await page.goBack();
+    await expect(heading).toHaveText(/^Change order /);
+    await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit$`));
+    await page.goBack();
+    await expect(heading).toHaveText('Your dishes this week');
+    await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit/recipes$`));
+    await page.goForward();
+    await expect(heading).toHaveText(/^Change order /);
+    await page.goForward();
+    await expect(heading).toHaveText('Delivery day and note');
+    await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit/delivery-info$`));
+  });
+
+  test('a step of an order that cannot change shows why, at the overview URL', async ({ page }) => {
+    await signUpViaApi(page.request);
+    const orderId = await paidTakeawayOrder(page.request);
+    await page.goto(`/order/${orderId}/edit/recipes`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This order can no longer change',
+      { timeout: 20_000 },
+    );
+    await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit$`));
+  });
+});

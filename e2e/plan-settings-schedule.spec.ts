@@ -61,12 +61,16 @@ for (const size of SIZES) {
           path: `${process.env.SHOTS_DIR}/schedule-preview-${size.name}.png`,
         });
       await expectNoAxeViolations(page);
+      // R10.33: the day and rhythm being confirmed cannot change underneath it.
+      await expect(schedule.getByLabel('Friday')).toBeDisabled();
+      await expect(schedule.getByLabel('How often')).toBeDisabled();
       // Nothing is saved yet.
       expect(await theSchedule(page)).toEqual(before);
       expect(await planWeeks(page.request)).toEqual(weeksBefore);
 
       await schedule.getByRole('button', { name: 'Keep my current schedule' }).click();
       await expect(first).toBeHidden();
+      await expect(schedule.getByLabel('How often')).toBeEnabled();
       expect(await theSchedule(page)).toEqual(before);
 
       await schedule.getByRole('button', { name: 'Save', exact: true }).click();

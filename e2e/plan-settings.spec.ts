@@ -94,6 +94,8 @@ for (const size of SIZES) {
       await recipes.getByLabel('Recipes in each box').selectOption('3');
       await recipes.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(recipes.getByText(/This changes the price of your next box/)).toBeVisible();
+      // R10.33: what is being confirmed cannot change underneath it.
+      await expect(recipes.getByLabel('Recipes in each box')).toBeDisabled();
       await shot(page, `plan-settings-price-${size.name}`);
       await expectNoAxeViolations(page);
       expect((await thePlan(request)).attributes.number_of_recipes).toBe(2);

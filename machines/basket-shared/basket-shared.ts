@@ -68,26 +68,29 @@ export const queueWhileLoading = <TQueued>() => ({
   actions: { type: 'queueRequest' as const, params: ({ event }: { event: TQueued }) => event },
 });
 
-/** More clicks while a change is on its way: shown at once, sent after it. */
-export const moreQuantityChanges = {
+/**
+ * Plus and minus while a call is on its way: shown at once over its answer, sent after it
+ * (pending-changes.ts, product rules R4.15 and R7.21).
+ */
+export const keepClicks = {
   'item.increment': {
     actions: {
-      type: 'applyChange' as const,
+      type: 'recordClick' as const,
       params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
     },
   },
   'item.decrement': {
     actions: {
-      type: 'applyChange' as const,
+      type: 'recordClick' as const,
       params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
     },
   },
 };
 
-/** Changes made while the last one was on its way go next; otherwise the server's basket shows. */
+/** Clicks made while a call was on its way go next, one line at a time; else the basket rests. */
 export const checkingChanges = {
   always: [
-    { guard: 'hasPendingChange' as const, target: 'syncing' },
+    { guard: 'hasPendingChange' as const, target: 'syncing', actions: 'takeNextChange' as const },
     { target: 'ready', actions: 'showConfirmed' as const },
   ],
 };

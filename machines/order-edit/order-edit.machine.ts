@@ -43,8 +43,16 @@ export const POSTCODE_FINDER_FIELD = 'postcode';
 /** The edit screens under /order/{orderId}/edit: '' is the overview. */
 export type EditStep = '' | 'delivery-info' | 'recipes' | 'change-delivery-address';
 
+/** What the flow starts from: the order, and the step its URL named (a deep link). */
+export interface OrderEditInput {
+  orderId: string;
+  step: EditStep;
+}
+
 export interface OrderEditContext {
   orderId: string;
+  /** The step the page was opened at: it opens once the order loads, if the order can change. */
+  entryStep: EditStep;
   data: EditData | null;
   /** The change being previewed, reviewed or saved, and the step it came from. */
   change: OrderEditChange | null;
@@ -127,6 +135,13 @@ const returnTargets = [
   { target: '#orderEdit.editing.overview' },
 ];
 
+/** The steps a URL can open straight away, once the order has loaded and can still change. */
+const entryTargets = [
+  { step: 'delivery-info' as EditStep, target: '#orderEdit.editing.deliveryInfo' },
+  { step: 'recipes' as EditStep, target: '#orderEdit.editing.recipes' },
+  { step: 'change-delivery-address' as EditStep, target: '#orderEdit.editing.address' },
+];
+
 /**
  * Editing a recipe-kit order before its cut-off (/order/{orderId}/edit, product rules R9.19 to
  * R9.24): an overview of what can still change, and three steps (delivery-info, recipes,
@@ -141,7 +156,7 @@ export const orderEditMachine = setup({
   types: {
     context: {} as OrderEditContext,
     events: {} as OrderEditEvent,
-    input: {} as { orderId: string },
+    input: {} as OrderEditInput,
   },
   actors: {
     loadOrder: unprovided<EditData, { orderId: string }>('loadOrder'),
@@ -158,6 +173,7 @@ export const orderEditMachine = setup({
   guards: {
     isClosed: (_, data: EditData) => closedReasonOf(data) !== null,
     isStep: (_, params: { wanted: EditStep; step: EditStep }) => params.wanted === params.step,
+    isEntryStep: ({ context }, params: { step: EditStep }) => context.entryStep === params.step,
     cameFrom: ({ context }, params: { step: EditStep }) => context.fromStep === params.step,
     ...postcodeGuards,
     isDraftValid: (_, draft: AddressDraft) => addressDraftErrors(draft).length === 0,
@@ -272,6 +288,7 @@ export const orderEditMachine = setup({
   id: 'orderEdit',
   context: ({ input }) => ({
     orderId: input.orderId,
+    entryStep: input.step,
     data: null,
     change: null,
     fromStep: '',
@@ -296,6 +313,15 @@ export const orderEditMachine = setup({
             target: 'closed',
             actions: { type: 'assignData', params: ({ event }) => event.output },
           },
+          // A step's URL opened directly (a link, a reload) opens that step (product rule R9.26).
+          ...entryTargets.map(({ step, target }) => ({
+            guard: { type: 'isEntryStep' as const, params: { step } },
+            target,
+            actions: {
+              type: 'assignData' as const,
+              params: ({ event }: { event: { output: EditData } }) => event.output,
+            },
+          })),
           {
             target: 'editing',
             actions: { type: 'assignData', params: ({ event }) => event.output },

@@ -66,7 +66,8 @@ const failureOf = (error: unknown): SettingsFailure =>
  * server refuses a price the customer did not see; then the price is asked again). A new delivery
  * day or frequency is first previewed by the server's own re-planning (product rule R10.32): the
  * customer sees the first box on the new schedule, its fee and the chosen weeks that move, and
- * confirms or goes back.
+ * confirms or goes back. From the check to the save the change is `locked`: its form cannot be
+ * edited, so what is confirmed and saved is what the customer sees (product rule R10.33).
  */
 export const planSettingsMachine = setup({
   types: {
@@ -203,7 +204,7 @@ export const planSettingsMachine = setup({
       },
     },
     previewing: {
-      tags: ['busy'],
+      tags: ['busy', 'locked'],
       invoke: {
         id: 'previewPrice',
         src: 'previewPrice',
@@ -234,7 +235,7 @@ export const planSettingsMachine = setup({
     },
     // Product rule R10.32: a new day or rhythm says what it does before it is saved.
     previewingSchedule: {
-      tags: ['busy'],
+      tags: ['busy', 'locked'],
       invoke: {
         id: 'previewSchedule',
         src: 'previewSchedule',
@@ -261,19 +262,21 @@ export const planSettingsMachine = setup({
       },
     },
     confirmingSchedule: {
+      tags: ['locked'],
       on: {
         'schedule.confirm': { target: 'saving' },
         'schedule.cancel': { target: 'ready', actions: 'forgetPending' },
       },
     },
     confirmingPrice: {
+      tags: ['locked'],
       on: {
         'price.confirm': { target: 'saving' },
         'price.cancel': { target: 'ready', actions: 'forgetPending' },
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['busy', 'locked'],
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',

@@ -5,6 +5,8 @@ import {
   BASKET_POLL_MS,
   BASKET_UPDATE_FAILED,
   BASKET_WAIT_TRIES,
+  checkingChanges,
+  keepClicks,
   queueWhileLoading,
   stepOf,
   voucherInvalid,
@@ -20,7 +22,7 @@ import {
   showPending,
   type PendingChanges,
   type SentChange,
-} from './pending-changes';
+} from '../basket-shared/pending-changes';
 
 /** A recipe-kit line: a dish or add-on for one meal week. */
 export interface KitBasketLine extends BasketLine {
@@ -102,20 +104,6 @@ export type RecipeKitBasketEvent =
 type QueuedEvent = Extract<RecipeKitBasketEvent, { type: 'item.add' | 'plan.change' }>;
 
 /** Product rule R7.21: a plus or minus while a call is on its way is shown at once and kept. */
-const keepClicks = {
-  'item.increment': {
-    actions: {
-      type: 'recordClick' as const,
-      params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
-    },
-  },
-  'item.decrement': {
-    actions: {
-      type: 'recordClick' as const,
-      params: ({ event }: { event: { type: string; lineId?: string } }) => stepOf(event),
-    },
-  },
-};
 
 /** Every week at its minimum and the total at the minimum spend (product rule R7.13; the server's sums). */
 export const isKitBasketReady = (basket: KitBasketState | null) =>
@@ -408,13 +396,7 @@ export const recipeKitBasketMachine = setup({
         onError: { target: 'ready', actions: 'rollBack' },
       },
     },
-    // Clicks made while a call was on its way go next, one line at a time; else the box is at rest.
-    checking: {
-      always: [
-        { guard: 'hasPendingChange', target: 'syncing', actions: 'takeNextChange' },
-        { target: 'ready', actions: 'showConfirmed' },
-      ],
-    },
+    checking: checkingChanges,
     updatingPlan: {
       tags: ['busy'],
       on: keepClicks,

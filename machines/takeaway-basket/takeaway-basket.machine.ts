@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, setup } from 'xstate';
-import { changeQuantity, firstPendingChange, type BasketLine } from '../../domain/basket-lines';
+import type { BasketLine } from '../../domain/basket-lines';
 import { isTakeawayBasketValid } from '../../domain/takeaway-basket';
 import { addFailureMessage } from '../../domain/takeaway-lines';
 import {
@@ -9,7 +9,7 @@ import {
   BASKET_UPDATE_FAILED,
   BASKET_WAIT_TRIES,
   checkingChanges,
-  moreQuantityChanges,
+  keepClicks,
   queueWhileLoading,
   stepOf,
   voucherInvalid,
@@ -17,6 +17,14 @@ import {
   waitingForBasket,
   type VoucherState,
 } from '../basket-shared/basket-shared';
+import {
+  addChange,
+  nextChange,
+  settleChange,
+  showPending,
+  type PendingChanges,
+  type SentChange,
+} from '../basket-shared/pending-changes';
 import { unprovided } from '../shared/unprovided-actor';
 
 /** The server's totals for the basket, pounds; the minimum from the basket meta. */
@@ -44,6 +52,10 @@ export interface TakeawayBasketContext {
   voucherState: VoucherState;
   /** What the server last confirmed: shown again if it refuses a change. */
   confirmedLines: BasketLine[];
+  /** Plus and minus clicks the server has not confirmed, shown over its lines (R4.15, R7.21). */
+  pending: PendingChanges;
+  /** The change on its way. */
+  sending: SentChange | null;
   error: string | null;
   /** Calls asked for while the basket was still loading, sent once it has loaded. */
   queued: QueuedEvent[];
@@ -76,6 +88,17 @@ type QueuedEvent = Extract<
 
 type QuantityChange = { basketId: string; lineId: string; quantity: number };
 
+/** While a call is on its way: plus and minus are kept over its answer, an Add waits its turn. */
+const keepClicksAndAdds = {
+  ...keepClicks,
+  'item.add': {
+    actions: {
+      type: 'queueRequest' as const,
+      params: ({ event }: { event: QueuedEvent }) => event,
+    },
+  },
+};
+
 export const EMPTY_TOTALS: BasketTotals = {
   subtotal: 0,
   delivery: 0,
@@ -87,8 +110,10 @@ export const EMPTY_TOTALS: BasketTotals = {
 /**
  * The takeaway basket, alive while the customer is on the menu. It is never created in advance
  * (product rules R4.2 and R4.3): the first add creates it. Quantity changes show at once; clicks
- * made while a change is on its way are kept and sent after it; a refusal restores what the server
- * confirmed. A call made while the basket is still loading waits for it (product rule R4.4).
+ * made while any call is on its way are kept over its answer (the kit basket's pending changes)
+ * and sent after it, and an Add clicked meanwhile waits its turn, so no click is lost (product
+ * rule R4.15); a refusal restores what the server confirmed. A call made while the basket is still
+ * loading waits for it (product rule R4.4).
  */
 export const takeawayBasketMachine = setup({
   types: {
@@ -122,8 +147,7 @@ export const takeawayBasketMachine = setup({
   guards: {
     hasBasket: ({ context }) => context.basketId !== null,
     hasVoucher: ({ context }) => context.basketId !== null && context.voucher !== null,
-    hasPendingChange: ({ context }) =>
-      firstPendingChange(context.lines, context.confirmedLines) !== null,
+    hasPendingChange: ({ context }) => nextChange(context.confirmedLines, context.pending) !== null,
     hasWaitTriesLeft: ({ context }) => context.waitTries + 1 < BASKET_WAIT_TRIES,
     isBasketValid: ({ context }) =>
       isTakeawayBasketValid(
@@ -140,27 +164,43 @@ export const takeawayBasketMachine = setup({
       ),
   },
   actions: {
+    // Any answer but a quantity change's: the clicks made meanwhile stay on it.
     assignBasket: assign(({ context }, state: TakeawayBasketState) => ({
       basketId: state.basketId,
-      lines: state.lines,
+      lines: showPending(state.lines, context.pending),
       confirmedLines: state.lines,
       totals: state.totals ?? context.totals,
       voucher: state.voucher === undefined ? context.voucher : state.voucher,
       error: null,
     })),
-    assignConfirmed: assign(({ context }, state: TakeawayBasketState) => ({
-      confirmedLines: state.lines,
-      totals: state.totals ?? context.totals,
-      voucher: state.voucher === undefined ? context.voucher : state.voucher,
-    })),
-    showConfirmed: assign({ lines: ({ context }) => context.confirmedLines, error: null }),
-    applyChange: assign({
-      lines: ({ context }, step: { lineId: string; delta: 1 | -1 }) =>
-        changeQuantity(context.lines, step.lineId, step.delta),
-      error: null,
+    assignConfirmed: assign(({ context }, state: TakeawayBasketState) => {
+      const pending = context.sending ? settleChange(context.pending, context.sending) : [];
+      return {
+        lines: showPending(state.lines, pending),
+        confirmedLines: state.lines,
+        pending,
+        sending: null,
+        totals: state.totals ?? context.totals,
+        voucher: state.voucher === undefined ? context.voucher : state.voucher,
+      };
+    }),
+    takeNextChange: assign({
+      sending: ({ context }) => nextChange(context.confirmedLines, context.pending),
+    }),
+    // Nothing left to send (clicks that cancel out, or on a line the server no longer has).
+    showConfirmed: assign({
+      lines: ({ context }) => context.confirmedLines,
+      pending: [],
+      sending: null,
+    }),
+    recordClick: assign(({ context }, step: { lineId: string; delta: 1 | -1 }) => {
+      const pending = addChange(context.pending, step.lineId, step.delta);
+      return { pending, lines: showPending(context.confirmedLines, pending), error: null };
     }),
     rollBack: assign({
       lines: ({ context }) => context.confirmedLines,
+      pending: [],
+      sending: null,
       error: BASKET_UPDATE_FAILED,
     }),
     assignAddFailed: assign({ error: BASKET_UPDATE_FAILED, pendingAdd: null }),
@@ -192,6 +232,8 @@ export const takeawayBasketMachine = setup({
       basketId: null,
       lines: [],
       confirmedLines: [],
+      pending: [],
+      sending: null,
       totals: ({ context }) => ({ ...EMPTY_TOTALS, minimumSpend: context.totals.minimumSpend }),
       voucher: null,
       voucherState: { status: 'none' } as VoucherState,
@@ -212,6 +254,8 @@ export const takeawayBasketMachine = setup({
     voucher: null,
     voucherState: { status: 'none' },
     confirmedLines: [],
+    pending: [],
+    sending: null,
     error: null,
     queued: [],
     waitTries: 0,
@@ -241,7 +285,9 @@ export const takeawayBasketMachine = setup({
       },
       ...waitingForBasket('takeawayBasket'),
     },
+    // An Add clicked while a call was on its way is sent now, in the order it was clicked.
     ready: {
+      entry: 'replayQueued',
       on: {
         'item.add': {
           target: 'adding',
@@ -255,13 +301,13 @@ export const takeawayBasketMachine = setup({
         },
         'item.increment': {
           guard: 'hasBasket',
-          target: 'syncing',
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+          target: 'checking',
+          actions: { type: 'recordClick', params: ({ event }) => stepOf(event) },
         },
         'item.decrement': {
           guard: 'hasBasket',
-          target: 'syncing',
-          actions: { type: 'applyChange', params: ({ event }) => stepOf(event) },
+          target: 'checking',
+          actions: { type: 'recordClick', params: ({ event }) => stepOf(event) },
         },
         'voucher.apply': { guard: 'hasBasket', target: 'applyingVoucher' },
         'voucher.remove': { guard: 'hasVoucher', target: 'removingVoucher' },
@@ -273,6 +319,7 @@ export const takeawayBasketMachine = setup({
     },
     adding: {
       tags: ['busy'],
+      on: keepClicksAndAdds,
       invoke: {
         id: 'addItem',
         src: 'addItem',
@@ -287,11 +334,11 @@ export const takeawayBasketMachine = setup({
           };
         },
         onDone: {
-          target: 'ready',
+          target: 'checking',
           actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'tellItemAdded'],
         },
         onError: {
-          target: 'ready',
+          target: 'checking',
           actions: {
             type: 'tellAddFailed',
             params: ({ event }: { event: { error: unknown } }) => event.error,
@@ -301,13 +348,14 @@ export const takeawayBasketMachine = setup({
     },
     syncing: {
       tags: ['busy'],
-      on: moreQuantityChanges,
+      on: keepClicksAndAdds,
       invoke: {
         id: 'changeItem',
         src: 'changeItem',
         input: ({ context }) => ({
           basketId: context.basketId ?? '',
-          ...firstPendingChange(context.lines, context.confirmedLines)!,
+          lineId: context.sending?.lineId ?? '',
+          quantity: context.sending?.quantity ?? 0,
         }),
         onDone: {
           target: 'checking',
@@ -319,6 +367,7 @@ export const takeawayBasketMachine = setup({
     checking: checkingChanges,
     applyingVoucher: {
       tags: ['busy'],
+      on: keepClicksAndAdds,
       invoke: {
         id: 'applyVoucher',
         src: 'applyVoucher',
@@ -327,7 +376,7 @@ export const takeawayBasketMachine = setup({
           code: (event as Extract<TakeawayBasketEvent, { type: 'voucher.apply' }>).code,
         }),
         onDone: {
-          target: 'ready',
+          target: 'checking',
           actions: [
             { type: 'assignBasket', params: ({ event }) => event.output },
             {
@@ -337,7 +386,7 @@ export const takeawayBasketMachine = setup({
           ],
         },
         onError: {
-          target: 'ready',
+          target: 'checking',
           actions: {
             type: 'assignVoucherInvalid',
             params: ({ event }: { event: { error: unknown } }) => event.error,
@@ -347,6 +396,7 @@ export const takeawayBasketMachine = setup({
     },
     removingVoucher: {
       tags: ['busy'],
+      on: keepClicksAndAdds,
       invoke: {
         id: 'removeVoucher',
         src: 'removeVoucher',
@@ -355,13 +405,13 @@ export const takeawayBasketMachine = setup({
           voucherId: context.voucher?.id ?? '',
         }),
         onDone: {
-          target: 'ready',
+          target: 'checking',
           actions: [
             { type: 'assignBasket', params: ({ event }) => event.output },
             'clearVoucherState',
           ],
         },
-        onError: { target: 'ready', actions: 'assignAddFailed' },
+        onError: { target: 'checking', actions: 'assignAddFailed' },
       },
     },
     emptying: {

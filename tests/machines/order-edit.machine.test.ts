@@ -5,10 +5,12 @@ import {
   orderEditMachine,
   type EditableOrder,
   type EditData,
+  type EditStep,
   type AddressDraft,
   type EditPreview,
   type OrderEditChange,
   type OrderEditEvent,
+  type OrderEditInput,
   type PostcodeAddress,
   type SavedAddress,
 } from '../../machines/order-edit/order-edit.machine';
@@ -33,6 +35,7 @@ import {
   late,
   modelEvents,
   open,
+  orderEditEntries,
   preview,
   refusal,
   saved,
@@ -51,8 +54,6 @@ type LeafState = Exclude<
 
 type CallName = 'loadOrder' | 'previewChange' | 'saveChange' | 'lookupPostcode' | 'saveNewAddress';
 type ModelEventType = OrderEditEvent['type'] | CallEventType<CallName>;
-
-const model = pathModel(orderEditMachine, modelEvents, serialize, { orderId: '7' });
 
 /** One assertion per state: a new state fails to compile until it has one. */
 const stateAssertions = {
@@ -90,54 +91,59 @@ const stateAssertions = {
   'changing.saving': (s) => expect(s.hasTag('busy')).toBe(true),
 } satisfies Record<LeafState, (s: Snapshot) => void>;
 
-const createHarness = callHarness(
-  (fake) =>
-    orderEditMachine.provide({
-      actors: {
-        loadOrder: fake<EditData, { orderId: string }>('loadOrder'),
-        previewChange: fake<EditPreview, { orderId: string; change: OrderEditChange }>(
-          'previewChange',
-        ),
-        saveChange: fake<
-          EditableOrder,
-          { orderId: string; change: OrderEditChange; expectedTotal: number }
-        >('saveChange'),
-        lookupPostcode: fake<PostcodeAddress[], { postcode: string }>('lookupPostcode'),
-        saveNewAddress: fake<SavedAddress, { draft: AddressDraft }>('saveNewAddress'),
-      },
-    }),
-  // A new event or call without its executor fails to compile.
-  ({ send, call }) =>
-    ({
-      'step.open': send,
-      'change.review': send,
-      'change.confirm': send,
-      'change.back': send,
-      'order.retry': send,
-      'xstate.done.actor.loadOrder': call,
-      'xstate.error.actor.loadOrder': call,
-      'xstate.done.actor.previewChange': call,
-      'xstate.error.actor.previewChange': call,
-      'xstate.done.actor.saveChange': call,
-      'xstate.error.actor.saveChange': call,
-      'address.new': send,
-      'address.find': send,
-      'foundAddress.choose': send,
-      'newAddress.submit': send,
-      'newAddress.cancel': send,
-      'xstate.done.actor.lookupPostcode': call,
-      'xstate.error.actor.lookupPostcode': call,
-      'xstate.done.actor.saveNewAddress': call,
-      'xstate.error.actor.saveNewAddress': call,
-    }) satisfies Record<ModelEventType, Executor>,
-  { orderId: '7' },
-);
+const harnessAt = (input: OrderEditInput) =>
+  callHarness(
+    (fake) =>
+      orderEditMachine.provide({
+        actors: {
+          loadOrder: fake<EditData, { orderId: string }>('loadOrder'),
+          previewChange: fake<EditPreview, { orderId: string; change: OrderEditChange }>(
+            'previewChange',
+          ),
+          saveChange: fake<
+            EditableOrder,
+            { orderId: string; change: OrderEditChange; expectedTotal: number }
+          >('saveChange'),
+          lookupPostcode: fake<PostcodeAddress[], { postcode: string }>('lookupPostcode'),
+          saveNewAddress: fake<SavedAddress, { draft: AddressDraft }>('saveNewAddress'),
+        },
+      }),
+    // A new event or call without its executor fails to compile.
+    ({ send, call }) =>
+      ({
+        'step.open': send,
+        'change.review': send,
+        'change.confirm': send,
+        'change.back': send,
+        'order.retry': send,
+        'xstate.done.actor.loadOrder': call,
+        'xstate.error.actor.loadOrder': call,
+        'xstate.done.actor.previewChange': call,
+        'xstate.error.actor.previewChange': call,
+        'xstate.done.actor.saveChange': call,
+        'xstate.error.actor.saveChange': call,
+        'address.new': send,
+        'address.find': send,
+        'foundAddress.choose': send,
+        'newAddress.submit': send,
+        'newAddress.cancel': send,
+        'xstate.done.actor.lookupPostcode': call,
+        'xstate.error.actor.lookupPostcode': call,
+        'xstate.done.actor.saveNewAddress': call,
+        'xstate.error.actor.saveNewAddress': call,
+      }) satisfies Record<ModelEventType, Executor>,
+    input,
+  );
+const createHarness = harnessAt({ orderId: '7', step: '' });
 
 describeEveryPath('order edit machine', {
   machine: orderEditMachine,
-  model,
+  entries: orderEditEntries.map((entry) => ({
+    name: entry.name,
+    model: pathModel(orderEditMachine, modelEvents, serialize, entry.input),
+    createHarness: harnessAt(entry.input),
+  })),
   modelEvents,
-  createHarness,
   stateAssertions,
 });
 
@@ -152,6 +158,29 @@ describe('order edit machine: the rules', () => {
     expect((await loaded(late)).actor.getSnapshot().context.closedReason).toBe(
       ORDER_EDIT_MESSAGES.tooLate('Friday 27 November, 12:00'),
     );
+  });
+
+  describe('a step opened by its URL (product rule R9.26)', () => {
+    const at = (step: EditStep, data: EditData = open) =>
+      settledHarness(harnessAt({ orderId: '7', step }), {
+        type: 'xstate.done.actor.loadOrder',
+        output: data,
+      });
+
+    it('opens the step the URL names once an open order has loaded', async () => {
+      expect((await at('delivery-info')).actor.getSnapshot().value).toEqual({
+        editing: 'deliveryInfo',
+      });
+      expect((await at('recipes')).actor.getSnapshot().value).toEqual({ editing: 'recipes' });
+      expect((await at('change-delivery-address')).actor.getSnapshot().value).toEqual({
+        editing: 'address',
+      });
+    });
+
+    it('says it is too late instead when the order can no longer change', async () => {
+      const { actor } = await at('recipes', late);
+      expect(actor.getSnapshot().value).toBe('closed');
+    });
   });
 
   it('saves with the total the customer saw, then shows the overview with a notice', async () => {

@@ -5,7 +5,7 @@ import {
   settleChange,
   showPending,
   type PendingChanges,
-} from '../../machines/recipe-kit-basket/pending-changes';
+} from '../../machines/basket-shared/pending-changes';
 import type { BasketLine } from '../../domain/basket-lines';
 
 const line = (id: string, quantity: number): BasketLine => ({ id, title: id, quantity, price: 5 });

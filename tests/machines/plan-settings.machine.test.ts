@@ -45,6 +45,12 @@ type ModelEventType = PlanSettingsEvent['type'] | CallEventType<CallName>;
 
 const model = pathModel(planSettingsMachine, modelEvents, serialize);
 
+/** Product rule R10.33: the change's form is locked, and no other section opens meanwhile. */
+const expectLocked = (s: Snapshot) => {
+  expect(s.hasTag('locked')).toBe(true);
+  expect(s.can({ type: 'section.edit', section: 'note' })).toBe(false);
+};
+
 /** One assertion per state: a new state fails to compile until it has one. */
 const stateAssertions = {
   loading: (s) => expect(s.hasTag('busy')).toBe(true),
@@ -52,10 +58,12 @@ const stateAssertions = {
   noPlan: (s) => expect(s.context.data.plan).toBeNull(),
   ready: (s) => {
     expect(s.hasTag('busy')).toBe(false);
+    expect(s.hasTag('locked')).toBe(false);
     expect(s.context.pending).toBeNull();
   },
   previewing: (s) => {
     expect(s.hasTag('busy')).toBe(true);
+    expectLocked(s);
     expect(s.context.pending?.section).toBe('recipes');
   },
   // Product rule R10.23: the new price is shown before anything is saved.
@@ -63,9 +71,11 @@ const stateAssertions = {
     expect(s.context.preview).toEqual(dearer);
     expect(s.context.pending).not.toBeNull();
     expect(s.hasTag('busy')).toBe(false);
+    expectLocked(s);
   },
   previewingSchedule: (s) => {
     expect(s.hasTag('busy')).toBe(true);
+    expectLocked(s);
     expect(s.context.pending?.section).toBe('schedule');
   },
   // Product rule R10.32: the first box on the new schedule is shown before anything is saved.
@@ -73,9 +83,11 @@ const stateAssertions = {
     expect(s.context.schedulePreview).toEqual(fridays);
     expect(s.context.pending?.section).toBe('schedule');
     expect(s.hasTag('busy')).toBe(false);
+    expectLocked(s);
   },
   saving: (s) => {
     expect(s.hasTag('busy')).toBe(true);
+    expectLocked(s);
     expect(s.context.pending).not.toBeNull();
   },
 } satisfies Record<StateKeys<StateValueFrom<typeof planSettingsMachine>>, (s: Snapshot) => void>;

@@ -154,6 +154,81 @@ describe('clicks during a change', () => {
   });
 });
 
+describe('clicks during an add (product rule R4.15)', () => {
+  /** An add the test answers when it likes: the basket with one more of the dish. */
+  const slowAdds = () => {
+    const adds: string[] = [];
+    const releases: (() => void)[] = [];
+    let served = lines;
+    const addItem = fromPromise(
+      ({ input }: { input: { productId: string } }) =>
+        new Promise<TakeawayBasketState>((resolve) => {
+          adds.push(input.productId);
+          releases.push(() => {
+            served = served.some((line) => line.id === input.productId)
+              ? served.map((line) =>
+                  line.id === input.productId ? { ...line, quantity: line.quantity + 1 } : line,
+                )
+              : [...served, { id: input.productId, title: 'Tiramisù', quantity: 1, price: 6.5 }];
+            resolve({ basketId: 'b1', lines: served });
+          });
+        }),
+    );
+    const changeItem = fromPromise(
+      async ({ input }: { input: { lineId: string; quantity: number } }) => {
+        served = served.map((line) =>
+          line.id === input.lineId ? { ...line, quantity: input.quantity } : line,
+        );
+        return { basketId: 'b1', lines: served };
+      },
+    );
+    return { adds, releases, actors: { addItem, changeItem } };
+  };
+
+  it('keeps a plus made while a dish is being added, over the add’s answer, and sends it', async () => {
+    const { releases, actors } = slowAdds();
+    const actor = startWith(actors);
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '3' });
+    actor.send({ type: 'item.increment', lineId: '2' });
+    expect(actor.getSnapshot().context.lines[1]?.quantity).toBe(3);
+    releases[0]?.();
+    await settled();
+
+    // The add's answer (Burrata still 2) does not undo the click shown.
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('ready');
+    expect(snapshot.context.lines.map((line) => [line.id, line.quantity])).toEqual([
+      ['1', 1],
+      ['2', 3],
+      ['3', 1],
+    ]);
+    expect(snapshot.context.confirmedLines).toEqual(snapshot.context.lines);
+  });
+
+  it('sends an Add clicked while another is on its way after it, so each click counts', async () => {
+    const { adds, releases, actors } = slowAdds();
+    const actor = startWith(actors);
+    await settled();
+
+    actor.send({ type: 'item.add', productId: '3' });
+    actor.send({ type: 'item.add', productId: '3' });
+    actor.send({ type: 'item.add', productId: '3' });
+    expect(adds).toEqual(['3']);
+    releases[0]?.();
+    await settled();
+    releases[1]?.();
+    await settled();
+    releases[2]?.();
+    await settled();
+
+    expect(adds).toEqual(['3', '3', '3']);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.lines.find((line) => line.id === '3')?.quantity).toBe(3);
+  });
+});
+
 describe('adding a dish with modifiers', () => {
   it('sends the chosen modifiers as sub items and shows them on the line', async () => {
     const inputs: unknown[] = [];

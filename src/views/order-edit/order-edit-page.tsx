@@ -85,31 +85,41 @@ function OrderEditPage() {
   return <OrderEditFlow key={orderId} orderId={orderId} />;
 }
 
+/** The step a URL under the edit page names ('' for the overview or a URL that names none). */
+const stepOfUrl = (pathname: string, base: string): EditStep => {
+  const step = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : '';
+  return STEPS.find((known) => known === step) ?? '';
+};
+
 function OrderEditFlow({ orderId }: { orderId: string }) {
-  const actor = useActorRef(liveOrderEditMachine, { input: { orderId } });
-  const leaf = useSelector(actor, leafOf);
-  const step = useSelector(actor, stepOf);
-  const noticeId = useSelector(actor, (s) => s.context.noticeId);
   const location = useLocation();
   const navigate = useNavigate();
   const base = `/order/${orderId}/edit`;
-  const urlStep = (
-    location.pathname.startsWith(`${base}/`) ? location.pathname.slice(base.length + 1) : ''
-  ) as EditStep;
+  const urlStep = stepOfUrl(location.pathname, base);
+  // The URL the page opened at names the step to open once the order loads (product rule R9.26).
+  const actor = useActorRef(liveOrderEditMachine, { input: { orderId, step: urlStep } });
+  const leaf = useSelector(actor, leafOf);
+  const step = useSelector(actor, stepOf);
+  const noticeId = useSelector(actor, (s) => s.context.noticeId);
   const seenKey = useRef<string | null>(null);
+  const settled = useRef(false);
 
-  // The URL reached by a link or Back becomes `step.open`; the machine's step decides the URL.
+  // The URL reached by a link or Back becomes `step.open`; the machine's step decides the URL: it
+  // replaces the entry where the machine redirected (the URL the page opened at, or one it refused)
+  // and pushes a step the machine took, so Back returns to the step before (product rule R9.26).
   useEffect(() => {
     const moved = seenKey.current !== location.key;
     seenKey.current = location.key;
     const current = stepOf(actor.getSnapshot());
     if (current === undefined) return;
-    if (moved && current !== urlStep && STEPS.includes(urlStep))
-      actor.send({ type: 'step.open', step: urlStep });
-    const next = stepOf(actor.getSnapshot());
-    if (next !== undefined && next !== urlStep)
-      navigate(next ? `${base}/${next}` : base, { replace: !moved || !STEPS.includes(urlStep) });
-  }, [location.key, step, actor, navigate, base, urlStep]);
+    if (moved && current !== urlStep) actor.send({ type: 'step.open', step: urlStep });
+    const next = stepOf(actor.getSnapshot()) ?? current;
+    const first = !settled.current;
+    settled.current = true;
+    const urlNamesStep = location.pathname === (urlStep ? `${base}/${urlStep}` : base);
+    if (next === urlStep && urlNamesStep) return;
+    navigate(next ? `${base}/${next}` : base, { replace: first || moved || !urlNamesStep });
+  }, [location.key, location.pathname, step, actor, navigate, base, urlStep]);
 
   useEffect(() => {
     const notice = actor.getSnapshot().context.notice;

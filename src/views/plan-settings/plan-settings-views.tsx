@@ -213,6 +213,26 @@ interface FormProps extends PlanSettingsViewProps {
   done: () => void;
 }
 
+/**
+ * Product rule R10.33: a section's fields, disabled from the check of its change to the save, so
+ * what the customer confirms is what they see.
+ */
+function LockedFields({
+  actor,
+  section,
+  children,
+}: PlanSettingsViewProps & { section: SettingsSection; children: ReactNode }) {
+  const locked = useSelector(
+    actor,
+    (s) => s.hasTag('locked') && s.context.pending?.section === section,
+  );
+  return (
+    <fieldset className="plan-settings__fields" disabled={locked}>
+      {children}
+    </fieldset>
+  );
+}
+
 /** Save and cancel, with the new price per box to confirm when the change alters it (R10.23). */
 function FormActions({
   actor,
@@ -333,27 +353,29 @@ function RecipesForm({ actor, plan, done }: FormProps) {
         });
       }}
     >
-      <div className="field">
-        <label className="field__label" htmlFor="recipes-edit">
-          Recipes in each box
-        </label>
-        <div className="field__hint" id="recipes-hint">
-          When you don’t pick your dishes, the chef picks this many.
+      <LockedFields actor={actor} section="recipes">
+        <div className="field">
+          <label className="field__label" htmlFor="recipes-edit">
+            Recipes in each box
+          </label>
+          <div className="field__hint" id="recipes-hint">
+            When you don’t pick your dishes, the chef picks this many.
+          </div>
+          <select
+            id="recipes-edit"
+            className="field__input"
+            aria-describedby="recipes-hint"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          >
+            {options.map((n) => (
+              <option key={n} value={n}>
+                {n} recipes
+              </option>
+            ))}
+          </select>
         </div>
-        <select
-          id="recipes-edit"
-          className="field__input"
-          aria-describedby="recipes-hint"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        >
-          {options.map((n) => (
-            <option key={n} value={n}>
-              {n} recipes
-            </option>
-          ))}
-        </select>
-      </div>
+      </LockedFields>
       <FormActions actor={actor} section="recipes" done={done} />
     </form>
   );
@@ -374,32 +396,34 @@ function ScheduleForm({ actor, plan, done }: FormProps) {
         });
       }}
     >
-      <ChoiceGroup
-        id="schedule-edit"
-        legend="Delivery day"
-        hint="We deliver Monday to Saturday. Weeks already ordered or past their cut-off keep their day; the others move, and a skipped week stays skipped."
-        type="radio"
-        choices={DELIVERY_DAYS.map(({ day: d, label }) => ({ value: String(d), label }))}
-        values={[day]}
-        onChange={([next]) => setDay(next ?? day)}
-      />
-      <div className="field">
-        <label className="field__label" htmlFor="schedule-frequency">
-          How often
-        </label>
-        <select
-          id="schedule-frequency"
-          className="field__input"
-          value={frequency}
-          onChange={(event) => setFrequency(event.target.value)}
-        >
-          {FREQUENCIES.map((weeks) => (
-            <option key={weeks} value={weeks}>
-              {frequencyLabel(weeks)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LockedFields actor={actor} section="schedule">
+        <ChoiceGroup
+          id="schedule-edit"
+          legend="Delivery day"
+          hint="We deliver Monday to Saturday. Weeks already ordered or past their cut-off keep their day; the others move, and a skipped week stays skipped."
+          type="radio"
+          choices={DELIVERY_DAYS.map(({ day: d, label }) => ({ value: String(d), label }))}
+          values={[day]}
+          onChange={([next]) => setDay(next ?? day)}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor="schedule-frequency">
+            How often
+          </label>
+          <select
+            id="schedule-frequency"
+            className="field__input"
+            value={frequency}
+            onChange={(event) => setFrequency(event.target.value)}
+          >
+            {FREQUENCIES.map((weeks) => (
+              <option key={weeks} value={weeks}>
+                {frequencyLabel(weeks)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </LockedFields>
       <FormActions actor={actor} section="schedule" done={done} />
     </form>
   );
@@ -426,15 +450,17 @@ function DietaryForm({ actor, plan, done }: FormProps) {
         });
       }}
     >
-      <ChoiceGroup
-        id="dietary-edit"
-        legend="What should the chef keep in mind?"
-        hint="Tick all that apply."
-        type="checkbox"
-        choices={DIETARY_FLAGS.map(({ flag, label }) => ({ value: flag, label }))}
-        values={flags}
-        onChange={setFlags}
-      />
+      <LockedFields actor={actor} section="dietary">
+        <ChoiceGroup
+          id="dietary-edit"
+          legend="What should the chef keep in mind?"
+          hint="Tick all that apply."
+          type="checkbox"
+          choices={DIETARY_FLAGS.map(({ flag, label }) => ({ value: flag, label }))}
+          values={flags}
+          onChange={setFlags}
+        />
+      </LockedFields>
       <FormActions actor={actor} section="dietary" done={done} />
     </form>
   );
@@ -457,16 +483,18 @@ function IngredientsForm({ actor, data, plan, done }: FormProps & { data: Settin
         });
       }}
     >
-      <ChoiceGroup
-        id="ingredients-edit"
-        legend="Ingredients the chef should leave out"
-        hint="Choose up to 10. The chef skips recipes that use them."
-        type="checkbox"
-        choices={data.ingredients.map(({ id, name }) => ({ value: id, label: name }))}
-        values={chosen}
-        onChange={setChosen}
-        error={tooMany ? PLAN_SETTINGS_MESSAGES.tooManyIngredients : undefined}
-      />
+      <LockedFields actor={actor} section="ingredients">
+        <ChoiceGroup
+          id="ingredients-edit"
+          legend="Ingredients the chef should leave out"
+          hint="Choose up to 10. The chef skips recipes that use them."
+          type="checkbox"
+          choices={data.ingredients.map(({ id, name }) => ({ value: id, label: name }))}
+          values={chosen}
+          onChange={setChosen}
+          error={tooMany ? PLAN_SETTINGS_MESSAGES.tooManyIngredients : undefined}
+        />
+      </LockedFields>
       <FormActions actor={actor} section="ingredients" done={done} />
     </form>
   );
@@ -482,22 +510,24 @@ function NoteForm({ actor, plan, done }: FormProps) {
         actor.send({ type: 'section.save', section: 'note', change: { deliveryNote: note } });
       }}
     >
-      <div className="field">
-        <label className="field__label" htmlFor="note-edit">
-          A note for the driver
-        </label>
-        <div className="field__hint" id="note-hint">
-          For example, where to leave the box. Up to {DELIVERY_NOTE_MAX} characters.
+      <LockedFields actor={actor} section="note">
+        <div className="field">
+          <label className="field__label" htmlFor="note-edit">
+            A note for the driver
+          </label>
+          <div className="field__hint" id="note-hint">
+            For example, where to leave the box. Up to {DELIVERY_NOTE_MAX} characters.
+          </div>
+          <textarea
+            id="note-edit"
+            className="field__input"
+            aria-describedby="note-hint"
+            maxLength={DELIVERY_NOTE_MAX}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
         </div>
-        <textarea
-          id="note-edit"
-          className="field__input"
-          aria-describedby="note-hint"
-          maxLength={DELIVERY_NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      </LockedFields>
       <FormActions actor={actor} section="note" done={done} />
     </form>
   );
@@ -519,44 +549,46 @@ function AddressesForm({ actor, data, plan, done }: FormProps & { data: Settings
         });
       }}
     >
-      <div className="field">
-        <label className="field__label" htmlFor="addresses-edit">
-          Deliver to
-        </label>
-        <select
-          id="addresses-edit"
-          className="field__input"
-          value={shipping}
-          onChange={(event) => setShipping(event.target.value)}
-        >
-          {data.addresses.map((address) => (
-            <option key={address.id} value={address.id}>
-              {address.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="addresses-billing">
-          Bill to
-        </label>
-        <select
-          id="addresses-billing"
-          className="field__input"
-          value={billing}
-          onChange={(event) => setBilling(event.target.value)}
-        >
-          <option value="">My default address</option>
-          {data.addresses.map((address) => (
-            <option key={address.id} value={address.id}>
-              {address.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <p>
-        <Link to={APP_ROUTES.accountDetails}>Add or change your saved addresses</Link>
-      </p>
+      <LockedFields actor={actor} section="addresses">
+        <div className="field">
+          <label className="field__label" htmlFor="addresses-edit">
+            Deliver to
+          </label>
+          <select
+            id="addresses-edit"
+            className="field__input"
+            value={shipping}
+            onChange={(event) => setShipping(event.target.value)}
+          >
+            {data.addresses.map((address) => (
+              <option key={address.id} value={address.id}>
+                {address.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="addresses-billing">
+            Bill to
+          </label>
+          <select
+            id="addresses-billing"
+            className="field__input"
+            value={billing}
+            onChange={(event) => setBilling(event.target.value)}
+          >
+            <option value="">My default address</option>
+            {data.addresses.map((address) => (
+              <option key={address.id} value={address.id}>
+                {address.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p>
+          <Link to={APP_ROUTES.accountDetails}>Add or change your saved addresses</Link>
+        </p>
+      </LockedFields>
       <FormActions actor={actor} section="addresses" done={done} />
     </form>
   );

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
 import type { MenuProduct } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
@@ -8,8 +7,9 @@ import type { BasketActor } from './basket-actor';
 
 /**
  * A dish as the peers show it: the picture first, then its name, a short description, the price
- * and an Add button (44 px). While an add is on its way the button stays focusable (aria-disabled),
- * so focus never falls to the page.
+ * and an Add button (44 px). It stays enabled while an add is on its way: each click is one more
+ * (the basket machine sends it after the one before, product rule R4.15), and focus never falls
+ * to the page.
  */
 export function ProductCard({
   product,
@@ -26,9 +26,7 @@ export function ProductCard({
   eager: boolean;
   onChooseModifiers: (button: HTMLButtonElement) => void;
 }) {
-  const adding = useSelector(basket, (s) => s.hasTag('busy') && !s.matches('loading'));
   const onAdd = (event: MouseEvent<HTMLButtonElement>) => {
-    if (adding) return;
     if (modifiers.length > 0) onChooseModifiers(event.currentTarget);
     else basket.send({ type: 'item.add', productId: product.id });
   };
@@ -56,12 +54,7 @@ export function ProductCard({
           {soldOut ? (
             <Badge tone="neutral">Sold out for now</Badge>
           ) : (
-            <button
-              type="button"
-              className="button button--primary dish-card__add"
-              aria-disabled={adding}
-              onClick={onAdd}
-            >
+            <button type="button" className="button button--primary dish-card__add" onClick={onAdd}>
               Add <span className="visually-hidden">{product.title} to basket</span>
             </button>
           )}

@@ -32,10 +32,7 @@ export function Upsells({ actor, products }: { actor: BasketActor; products: Men
               <button
                 type="button"
                 className="button button--secondary upsell-card__add"
-                aria-disabled={busy}
-                onClick={() => {
-                  if (!busy) actor.send({ type: 'item.add', productId: product.id });
-                }}
+                onClick={() => actor.send({ type: 'item.add', productId: product.id })}
               >
                 Add <span className="visually-hidden">{product.title}</span>
               </button>

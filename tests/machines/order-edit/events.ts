@@ -12,6 +12,7 @@ import {
   type PostcodeAddress,
   type SavedAddress,
   type OrderEditEvent,
+  type OrderEditInput,
 } from '../../../machines/order-edit/order-edit.machine';
 import type { PathModel } from '../support/path-model';
 
@@ -141,10 +142,18 @@ export const serialize = (s: Snapshot) =>
     s.context.newAddress.draftVersion > 0,
   ]);
 
+/** The overview's URL, and each step's opened directly (product rule R9.26). */
+export const orderEditEntries = (
+  ['', 'delivery-info', 'recipes', 'change-delivery-address'] as const
+).map((step) => ({
+  name: `order 7 at /edit${step ? `/${step}` : ''}`,
+  input: { orderId: '7', step },
+}));
+
 export const pathModel = {
   machine: orderEditMachine,
-  entries: [{ name: 'order 7', input: { orderId: '7' } }],
+  entries: orderEditEntries,
   events: modelEvents,
   serializeState: serialize,
   tooManySimplePaths: 'too many to list; its test walks the shortest path to each transition',
-} satisfies PathModel<Snapshot, OrderEditEvent, unknown>;
+} satisfies PathModel<Snapshot, OrderEditEvent, OrderEditInput>;

@@ -10,7 +10,7 @@ import {
   type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { TestModel, type TestPath } from 'xstate/graph';
 import {
   stateKey,
   takenEdges,
@@ -109,10 +109,23 @@ export const settledHarness = async <
   return harness;
 };
 
+/** One way into a machine: its model (from that input) and a harness started with that input. */
+export interface PathEntry<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+> {
+  name: string;
+  model: TestModel<TSnapshot, TEvent, TInput>;
+  createHarness: (persisted?: unknown) => CallHarness<TSnapshot, string>;
+}
+
 /**
  * The path suite every machine test opens with: one generated path per transition walked on the
  * real actor with the state assertions, then the two coverage guards (every state reached, every
  * transition taken). `parentStates` are asserted on entry but are never a path's resting state.
+ * A machine with several ways in (an input that decides where it starts) lists them as `entries`;
+ * the coverage guards then count the paths of all of them.
  */
 export function describeEveryPath<
   TSnapshot extends AnyMachineSnapshot,
@@ -122,26 +135,46 @@ export function describeEveryPath<
   title: string,
   suite: {
     machine: AnyStateMachine;
-    model: TestModel<TSnapshot, TEvent, TInput>;
     modelEvents: readonly TEvent[];
-    createHarness: (persisted?: unknown) => CallHarness<TSnapshot, string>;
     stateAssertions: Record<string, (snapshot: TSnapshot) => void>;
     parentStates?: readonly string[];
-  },
+  } & (
+    | {
+        model: TestModel<TSnapshot, TEvent, TInput>;
+        createHarness: (persisted?: unknown) => CallHarness<TSnapshot, string>;
+      }
+    | { entries: readonly PathEntry<TSnapshot, TEvent, TInput>[] }
+  ),
 ) {
-  const paths = transitionPaths(suite.model, suite.modelEvents);
-  describe(`${title}: every generated path`, () => {
-    it(
-      `walks ${paths.length} paths, one per transition`,
-      async () => {
-        await walkPaths(
-          paths,
-          (persisted) => suite.createHarness(persisted),
-          suite.stateAssertions,
-        );
-      },
-      WALK_TIMEOUT_MS,
+  const entries =
+    'entries' in suite
+      ? suite.entries
+      : [{ name: '', model: suite.model, createHarness: suite.createHarness }];
+  // A later entry walks only the paths whose transition (their last step) no earlier entry took.
+  const seen = new Set<string>();
+  const edgeKeys = (path: TestPath<TSnapshot, TEvent>) =>
+    takenEdges([path]).map((edge) => JSON.stringify(edge));
+  const walks = entries.map((entry) => {
+    const fresh = transitionPaths(entry.model, suite.modelEvents).filter(
+      (path) => !seen.has(edgeKeys(path).at(-1) ?? ''),
     );
+    fresh.forEach((path) => edgeKeys(path).forEach((key) => seen.add(key)));
+    return { ...entry, paths: fresh };
+  });
+  const paths = walks.flatMap((walk) => walk.paths);
+  describe(`${title}: every generated path`, () => {
+    for (const walk of walks)
+      it(
+        `${walk.name ? `${walk.name}: ` : ''}walks ${walk.paths.length} path${walk.paths.length === 1 ? '' : 's'}, one per transition`,
+        async () => {
+          await walkPaths(
+            walk.paths,
+            (persisted) => walk.createHarness(persisted),
+            suite.stateAssertions,
+          );
+        },
+        WALK_TIMEOUT_MS,
+      );
 
     it('reaches every state (coverage guard)', () => {
       const reached = new Set(
