@@ -37,13 +37,22 @@ async function recordLayoutShifts(page: Page) {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-        sources?: { node: Node | null }[];
+        sources?: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
       })[]) {
         if (!entry.hadRecentInput)
           window.__layoutShifts?.push({
             value: entry.value,
             startTime: entry.startTime,
-            sources: (entry.sources ?? []).map((source) => describe(source.node)),
+            // What moved and from where to where (x, y, width, height; empty once off screen).
+            sources: (entry.sources ?? []).map(
+              ({ node, previousRect: from, currentRect: to }) =>
+                `${describe(node)} ${[from.x, from.y, from.width, from.height].map(Math.round).join(',')}` +
+                ` -> ${[to.x, to.y, to.width, to.height].map(Math.round).join(',')}`,
+            ),
           });
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -189,7 +189,11 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
           </section>
         );
       })}
-      {basket && <BasketTotals totals={basket} deliveryLabel="Delivery" busy={busy} />}
+      {/* An empty box has no sums to show; so its basket, answered after the first paint, moves
+          nothing below (product rule R14.12). */}
+      {basket && lines.length > 0 && (
+        <BasketTotals totals={basket} deliveryLabel="Delivery" busy={busy} />
+      )}
       <PlanForm actor={actor} />
       <BasketVoucherForm actor={actor} voucher={basket?.voucher ?? null} />
       <p id="kit-basket-minimum">
