@@ -151,9 +151,11 @@ export async function basketDocument(
   basket: BasketRow,
   items: BasketItemRow[],
   at: Date | string,
+  /** The basket's voucher when the caller read it already (null: none); read here otherwise. */
+  knownVoucher?: VoucherRow | null,
 ) {
   const [voucher, details] = await Promise.all([
-    basketVoucher(db, basket.id),
+    knownVoucher === undefined ? basketVoucher(db, basket.id) : (knownVoucher ?? undefined),
     kitItemDetails(db, items),
   ]);
   const price = await priceBasket(db, basket, items, at, voucher ?? null);

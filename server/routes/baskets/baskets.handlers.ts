@@ -17,6 +17,7 @@ import {
   itemsOf,
   ownedBy,
   requireBasket,
+  requireBasketWithVoucher,
   type BasketRow,
 } from '../../services/baskets';
 import { assertBasketValid } from '../../services/orders/basket-checks';
@@ -145,12 +146,13 @@ export function basketHandlers({
     },
 
     getBasket: async (request) => {
-      const basket = await requireBasket(
-        db,
-        await findOwner(request, db, now()),
-        request.params.id,
-      );
-      return document(db, basket, now());
+      const owner = await findOwner(request, db, now());
+      // The items are read beside the basket (in parallel on a server); another owner's are dropped.
+      const [{ basket, voucher }, items] = await Promise.all([
+        requireBasketWithVoucher(db, owner, request.params.id),
+        owner ? itemsOf(db, [request.params.id]) : [],
+      ]);
+      return basketDocument(db, basket, items, now(), voucher);
     },
 
     updateBasket: async (request) => {
