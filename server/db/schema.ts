@@ -475,6 +475,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // GET orders pages a customer's orders by delivery date (R9.5): the index walks them in order.
+    index('orders_customer_delivery_idx').on(t.customerId, t.deliveryDate),
     index('orders_state_idx').on(t.state),
     uniqueIndex('orders_source_basket_key').on(t.sourceBasketKey),
     uniqueIndex('orders_schedule_week_key').on(t.scheduleWeekId),
@@ -657,7 +659,11 @@ export const productRatings = pgTable(
     rating: integer('rating').notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('product_ratings_line_key').on(t.lineItemId)],
+  (t) => [
+    uniqueIndex('product_ratings_line_key').on(t.lineItemId),
+    // An order's dish ratings: the rewards join and the cascade from a deleted order read by order.
+    index('product_ratings_order_idx').on(t.orderId),
+  ],
 );
 
 /**

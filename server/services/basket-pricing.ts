@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   boxDeliveryFees,
   boxTotalPence,
@@ -121,6 +121,20 @@ export async function basketVoucher(
     .innerJoin(vouchers, eq(vouchers.id, basketVouchers.voucherId))
     .where(eq(basketVouchers.basketId, basketId));
   return row?.voucher;
+}
+
+/** The vouchers applied to several baskets, in one query, by basket id. */
+export async function basketVouchersOf(
+  db: Queryable,
+  basketIds: string[],
+): Promise<Map<string, VoucherRow>> {
+  if (basketIds.length === 0) return new Map();
+  const rows = await db
+    .select({ basketId: basketVouchers.basketId, voucher: vouchers })
+    .from(basketVouchers)
+    .innerJoin(vouchers, eq(vouchers.id, basketVouchers.voucherId))
+    .where(inArray(basketVouchers.basketId, basketIds));
+  return new Map(rows.map((row) => [row.basketId, row.voucher]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/database';
@@ -56,6 +56,37 @@ export function sessionSecret(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
+const tokenHash = sql.placeholder('tokenHash');
+const at = sql.placeholder('at');
+const isLive = and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, at));
+
+/**
+ * Every signed-in request reads its session: the two lookups are built once per database and
+ * prepared (named statements on a PostgreSQL server), not rebuilt and re-planned per request.
+ */
+function prepareSessionQueries(db: Database) {
+  return {
+    session: db.select().from(sessions).where(isLive).prepare('session_by_token'),
+    customer: db
+      .select({ session: sessions, customer: customers })
+      .from(sessions)
+      .innerJoin(customers, eq(customers.id, sessions.customerId))
+      .where(isLive)
+      .prepare('session_customer_by_token'),
+  };
+}
+
+const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareSessionQueries>>();
+
+function sessionQueries(db: Database) {
+  let prepared = preparedByDatabase.get(db);
+  if (!prepared) {
+    prepared = prepareSessionQueries(db);
+    preparedByDatabase.set(db, prepared);
+  }
+  return prepared;
+}
+
 /** The live session behind the request's cookie, if any. */
 export async function currentSession(
   request: FastifyRequest,
@@ -64,10 +95,10 @@ export async function currentSession(
 ): Promise<SessionRow | undefined> {
   const secret = sessionSecret(request);
   if (!secret) return undefined;
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashSecret(secret)), gt(sessions.expiresAt, now)));
+  const [row] = await sessionQueries(db).session.execute({
+    tokenHash: hashSecret(secret),
+    at: now,
+  });
   return row;
 }
 
@@ -82,11 +113,10 @@ export async function requireCustomer(
 ): Promise<{ customer: CustomerRow; session: SessionRow }> {
   const secret = sessionSecret(request);
   if (!secret) throw unauthorized();
-  const [row] = await db
-    .select({ session: sessions, customer: customers })
-    .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.tokenHash, hashSecret(secret)), gt(sessions.expiresAt, now)));
+  const [row] = await sessionQueries(db).customer.execute({
+    tokenHash: hashSecret(secret),
+    at: now,
+  });
   if (!row) throw unauthorized();
   return row;
 }

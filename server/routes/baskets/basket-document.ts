@@ -3,7 +3,12 @@ import { MINIMUM_SPEND_POUNDS } from '../../../domain/money';
 import type { Queryable } from '../../db/database';
 import { catalogueProducts, catalogueVariants } from '../../db/schema';
 import { boxTotalPence } from '../../../domain/delivery-fee';
-import { basketVoucher, priceBasket, type VoucherRow } from '../../services/basket-pricing';
+import {
+  basketVoucher,
+  priceBasket,
+  type BasketPrice,
+  type VoucherRow,
+} from '../../services/basket-pricing';
 import type { BasketItemRow, BasketRow } from '../../services/baskets';
 import { lineTotals } from '../../services/baskets';
 
@@ -30,17 +35,17 @@ export function voucherResource(voucher: VoucherRow) {
   };
 }
 
-/** The basket with its totals from priceBasket: the same numbers the order is written with. */
-export async function basketResource(
-  db: Queryable,
+/**
+ * The basket with its totals from priceBasket: the same numbers the order is written with. The
+ * caller reads the voucher and prices the basket once, so a document costs no query per basket.
+ */
+export function basketResource(
   basket: BasketRow,
   items: BasketItemRow[],
-  at: Date | string,
+  price: BasketPrice,
+  voucher: VoucherRow | undefined,
 ) {
-  const own = items.filter((item) => item.basketId === basket.id);
-  const lines = lineTotals(own);
-  const price = await priceBasket(db, basket, own, at);
-  const voucher = await basketVoucher(db, basket.id);
+  const lines = lineTotals(items.filter((item) => item.basketId === basket.id));
   return {
     type: 'baskets' as const,
     id: basket.id,
@@ -146,11 +151,17 @@ export async function basketDocument(
   basket: BasketRow,
   items: BasketItemRow[],
   at: Date | string,
+  /** The basket's voucher when the caller read it already (null: none); read here otherwise. */
+  knownVoucher?: VoucherRow | null,
 ) {
-  const price = await priceBasket(db, basket, items, at);
+  const [voucher, details] = await Promise.all([
+    knownVoucher === undefined ? basketVoucher(db, basket.id) : (knownVoucher ?? undefined),
+    kitItemDetails(db, items),
+  ]);
+  const price = await priceBasket(db, basket, items, at, voucher ?? null);
   return {
-    data: await basketResource(db, basket, items, at),
-    included: basketItemResources(items, await kitItemDetails(db, items)),
+    data: basketResource(basket, items, price, voucher),
+    included: basketItemResources(items, details),
     meta: {
       minimum_spend: MINIMUM_SPEND_POUNDS,
       minimum_spend_per_order: MINIMUM_SPEND_POUNDS,

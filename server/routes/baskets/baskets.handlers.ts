@@ -17,9 +17,11 @@ import {
   itemsOf,
   ownedBy,
   requireBasket,
+  requireBasketWithVoucher,
   type BasketRow,
 } from '../../services/baskets';
 import { assertBasketValid } from '../../services/orders/basket-checks';
+import { basketVouchersOf, priceBasket } from '../../services/basket-pricing';
 import type { Deps } from '../../deps';
 import {
   basketDocument,
@@ -85,14 +87,18 @@ export function basketHandlers({
       const owner = await findOwner(request, db, now());
       if (!owner) return { data: [], included: [] };
       const rows = await db.select().from(baskets).where(ownedBy(owner));
-      const items = await itemsOf(
-        db,
-        rows.map((row) => row.id),
+      const ids = rows.map((row) => row.id);
+      const [items, vouchers] = await Promise.all([itemsOf(db, ids), basketVouchersOf(db, ids)]);
+      const at = now();
+      const data = await Promise.all(
+        rows.map(async (row) => {
+          const own = items.filter((item) => item.basketId === row.id);
+          const voucher = vouchers.get(row.id);
+          const price = await priceBasket(db, row, own, at, voucher ?? null);
+          return basketResource(row, own, price, voucher);
+        }),
       );
-      return {
-        data: await Promise.all(rows.map((row) => basketResource(db, row, items, now()))),
-        included: basketItemResources(items, await kitItemDetails(db, items)),
-      };
+      return { data, included: basketItemResources(items, await kitItemDetails(db, items)) };
     },
 
     createBasket: async (request, reply) => {
@@ -140,12 +146,13 @@ export function basketHandlers({
     },
 
     getBasket: async (request) => {
-      const basket = await requireBasket(
-        db,
-        await findOwner(request, db, now()),
-        request.params.id,
-      );
-      return document(db, basket, now());
+      const owner = await findOwner(request, db, now());
+      // The items are read beside the basket (in parallel on a server); another owner's are dropped.
+      const [{ basket, voucher }, items] = await Promise.all([
+        requireBasketWithVoucher(db, owner, request.params.id),
+        owner ? itemsOf(db, [request.params.id]) : [],
+      ]);
+      return basketDocument(db, basket, items, now(), voucher);
     },
 
     updateBasket: async (request) => {

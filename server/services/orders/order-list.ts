@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { orders } from '../../db/schema';
-import { views, type OrderRow, type OrderView } from './takeaway-orders';
+import { selectOrderSummaries, viewsOf, type OrderRow, type OrderView } from './takeaway-orders';
 
 /** Product rule R9.5: the upcoming list takes up to 3000, the history pages of 4. */
 export const UPCOMING_PAGE_SIZE = 3000;
@@ -50,15 +50,14 @@ export async function listCustomerOrders(
     query.deliveryDate === 'upcoming'
       ? [asc(orders.deliveryDate), asc(orders.id)]
       : [desc(orders.deliveryDate), desc(orders.createdAt), desc(orders.id)];
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(...order)
-      .limit(perPage)
-      .offset((query.page - 1) * perPage),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { views: await views(db, rows), total: counted?.n ?? 0, page: query.page, perPage };
+  const rows = await selectOrderSummaries(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((query.page - 1) * perPage);
+  // The window count rides on the page's rows; a page past the end has none, so it counts alone.
+  const total =
+    rows[0]?.total ??
+    (query.page > 1 ? ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0) : 0);
+  return { views: await viewsOf(db, rows), total, page: query.page, perPage };
 }

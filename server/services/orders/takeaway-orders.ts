@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
 import {
   baskets,
@@ -124,44 +124,90 @@ export async function placeTakeawayOrder(
   });
 }
 
+/** An order row with what its list entry shows from other tables: its restaurant and rating. */
+export interface OrderSummary {
+  order: OrderRow;
+  restaurantSite: string | null;
+  ratingId: number | null;
+  rating: number | null;
+}
+
+/**
+ * Orders with their restaurant's site and their rating, left-joined (one restaurant, at most one
+ * rating by ratings_order_key: no extra rows), and the count of every row the filter matches
+ * (a window, so a page and its total are one query).
+ */
+export const selectOrderSummaries = (db: Queryable) =>
+  db
+    .select({
+      order: orders,
+      restaurantSite: restaurants.site,
+      ratingId: ratings.id,
+      rating: ratings.rating,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .leftJoin(ratings, eq(ratings.orderId, orders.id))
+    .$dynamic();
+
+/**
+ * The documents' views of the summarised orders: one query for every line and its dish rating,
+ * whatever the number of orders (no query per order).
+ */
+export async function viewsOf(db: Queryable, summaries: OrderSummary[]): Promise<OrderView[]> {
+  if (summaries.length === 0) return [];
+  const lines = await db
+    .select({ line: orderLineItems, rating: productRatings.rating })
+    .from(orderLineItems)
+    .leftJoin(productRatings, eq(productRatings.lineItemId, orderLineItems.id))
+    .where(
+      inArray(
+        orderLineItems.orderId,
+        summaries.map(({ order }) => order.id),
+      ),
+    )
+    .orderBy(orderLineItems.id);
+  const byOrder = new Map<
+    number,
+    { lineItems: LineItemRow[]; productRatings: Map<number, number> }
+  >(summaries.map(({ order }) => [order.id, { lineItems: [], productRatings: new Map() }]));
+  for (const { line, rating } of lines) {
+    const entry = byOrder.get(line.orderId);
+    entry?.lineItems.push(line);
+    if (rating !== null) entry?.productRatings.set(line.id, rating);
+  }
+  return summaries.map((summary) => ({
+    order: summary.order,
+    restaurantSite: summary.restaurantSite,
+    ratingId: summary.ratingId,
+    rating: summary.rating,
+    lineItems: byOrder.get(summary.order.id)?.lineItems ?? [],
+    productRatings: byOrder.get(summary.order.id)?.productRatings ?? new Map(),
+  }));
+}
+
 export async function views(db: Queryable, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const restaurantIds = [
-    ...new Set(rows.map((row) => row.restaurantId).filter((id) => id !== null)),
-  ];
-  const [sites, orderRatings, lines, dishRatings] = await Promise.all([
-    restaurantIds.length
-      ? db
-          .select({ id: restaurants.id, site: restaurants.site })
-          .from(restaurants)
-          .where(inArray(restaurants.id, restaurantIds))
-      : [],
-    db
-      .select({ id: ratings.id, orderId: ratings.orderId, rating: ratings.rating })
-      .from(ratings)
-      .where(inArray(ratings.orderId, ids)),
-    db
-      .select()
-      .from(orderLineItems)
-      .where(inArray(orderLineItems.orderId, ids))
-      .orderBy(orderLineItems.id),
-    db
-      .select({ lineItemId: productRatings.lineItemId, rating: productRatings.rating })
-      .from(productRatings)
-      .where(inArray(productRatings.orderId, ids)),
-  ]);
-  return rows.map((order) => {
-    const rated = orderRatings.find((r) => r.orderId === order.id);
-    return {
-      order,
-      restaurantSite: sites.find((s) => s.id === order.restaurantId)?.site ?? null,
-      ratingId: rated?.id ?? null,
-      rating: rated?.rating ?? null,
-      lineItems: lines.filter((line) => line.orderId === order.id),
-      productRatings: new Map(dishRatings.map((r) => [r.lineItemId, r.rating])),
-    };
-  });
+  const summaries = await selectOrderSummaries(db).where(
+    inArray(
+      orders.id,
+      rows.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(summaries.map((summary) => [summary.order.id, summary]));
+  return viewsOf(
+    db,
+    rows.map((order) => {
+      const summary = byId.get(order.id);
+      return {
+        order,
+        restaurantSite: summary?.restaurantSite ?? null,
+        ratingId: summary?.ratingId ?? null,
+        rating: summary?.rating ?? null,
+      };
+    }),
+  );
 }
 
 /** The customer's order, or a 404 (another customer's order included: ids tell nothing). */

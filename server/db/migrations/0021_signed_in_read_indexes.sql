@@ -1,0 +1,2 @@
+CREATE INDEX "orders_customer_delivery_idx" ON "orders" USING btree ("customer_id","delivery_date");--> statement-breakpoint
+CREATE INDEX "product_ratings_order_idx" ON "product_ratings" USING btree ("order_id");
