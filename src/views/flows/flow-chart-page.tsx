@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import NotFoundPage from '../../components/not-found-page';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { download, pngOf, standaloneSvg } from './chart-export';
-import { flowNames, loadFlowMachine } from './flow-machines';
+import { flowMachine, flowNames } from './flow-machines';
 import { statechartGraph, type StateInfo, type StatechartGraph } from './statechart-graph';
 import { layoutStatechart, type StatechartLayout } from './statechart-layout';
 import { StatechartDrawing } from './statechart-drawing';
@@ -74,9 +74,9 @@ function FlowChart({ name }: { name: string }) {
   useEffect(() => {
     if (!known) return;
     let current = true;
-    loadFlowMachine(name)
-      .then(async (machine) => {
-        const graph = statechartGraph(machine!);
+    Promise.resolve()
+      .then(async () => {
+        const graph = statechartGraph(flowMachine(name)!);
         const layout = await layoutStatechart(graph);
         if (current) setChart({ status: 'ready', graph, layout });
       })
