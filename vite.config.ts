@@ -42,8 +42,36 @@ function fontPreload(fileStart: string): Plugin {
   };
 }
 
+/** The query that marks the statechart viewer's own copy of a module (src/views/flows). */
+const FLOWS_COPY = '?flows-viewer';
+
+/**
+ * The statechart viewer (/flows) imports every machine with this query, and this plugin gives
+ * everything those machines import from our own code the same query: the viewer's chunk gets
+ * its own copy of them, so the customer routes' chunks are split exactly as without the viewer
+ * and cost not a byte more (a shared machine became a chunk of its own, about 1 KiB a route).
+ * Packages in node_modules (xstate) and data files stay shared.
+ */
+function flowsViewerCopy(): Plugin {
+  return {
+    name: 'sfoglia-flows-viewer-copy',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.endsWith(FLOWS_COPY) || source.includes('?')) return null;
+      const resolved = await this.resolve(source, importer.slice(0, -FLOWS_COPY.length), {
+        ...options,
+        skipSelf: true,
+      });
+      // Our TypeScript only: other files (JSON) are read by plugins that would not see the query.
+      if (!resolved || resolved.external || !/^[^?\0]*\.tsx?$/.test(resolved.id)) return resolved;
+      if (resolved.id.includes('/node_modules/')) return resolved;
+      return { ...resolved, id: `${resolved.id}${FLOWS_COPY}` };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), fontPreload('figtree-latin-wght-normal')],
+  plugins: [react(), fontPreload('figtree-latin-wght-normal'), flowsViewerCopy()],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}`, '/dev': `http://localhost:${apiPort}` },
   },

@@ -2655,6 +2655,8 @@ export interface components {
                 default_delivery_price: number;
                 support_phone: string;
                 demo_banner: string | null;
+                /** @description Whether the statechart viewer at /flows is on (development and demo). */
+                flows_viewer: boolean;
                 /**
                  * @description The payment gateway; the browser shows its card form.
                  * @enum {string}

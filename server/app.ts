@@ -171,6 +171,11 @@ export async function buildApp({
     // with the development tools on (guardDevTools hides it otherwise). Product rule R14.5.
     app.get('/dev/design', (request, reply) => shell.sendShellOk(request, reply));
   }
+  if (shell && config.flowsViewer) {
+    // The statechart viewer (product rule R15.1): a lazy route of the SPA; off, it is a 404 page.
+    app.get('/flows', (request, reply) => shell.sendShellOk(request, reply));
+    app.get('/flows/:machine', (request, reply) => shell.sendShellOk(request, reply));
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !shell || !['GET', 'HEAD'].includes(request.method)) {
       return reply

@@ -19,6 +19,11 @@ export interface Config {
    * they answer only local requests (server/http/dev-tools.ts).
    */
   devTools: boolean;
+  /**
+   * The statechart viewer at /flows (product rule R15.1): FLOWS_VIEWER=true|false; by default on
+   * with the development tools or a demo banner, so off in production unless configured.
+   */
+  flowsViewer: boolean;
   /** Origins besides this site's own that may make state-changing API calls (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   smtpUrl: string | undefined;
@@ -106,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : (env.DEMO_BANNER ??
           (production ? null : 'Demo site: no real orders are taken or charged.')),
     devTools: env.DEV_TOOLS === 'true',
+    flowsViewer: env.FLOWS_VIEWER
+      ? env.FLOWS_VIEWER === 'true'
+      : env.DEV_TOOLS === 'true' ||
+        (env.DEMO_BANNER === undefined ? !production : env.DEMO_BANNER !== ''),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -20,6 +20,7 @@ export function settingsDocument(config: Config): SettingsDocument {
         default_delivery_price: DEFAULT_DELIVERY_PRICE_POUNDS,
         support_phone: config.supportPhone,
         demo_banner: config.demoBanner,
+        flows_viewer: config.flowsViewer,
         payment_processor: config.stripeSecretKey ? 'stripe' : 'sandbox',
         stripe_publishable_key: config.stripeSecretKey
           ? (config.stripePublishableKey ?? null)

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+/** Product rule R15.1: the statechart viewer, on in development and demo (the e2e server). */
+
+test('/flows lists every machine of machines/', async ({ page }) => {
+  await page.goto('/flows');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Flows' })).toBeVisible();
+  for (const name of ['auth', 'kit-checkout', 'session', 'takeaway-checkout', 'verify-email'])
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(page.locator('a[href^="/flows/"]')).toHaveCount(16);
+  await expectNoAxeViolations(page);
+});
+
+test('/flows/takeaway-checkout draws its statechart, and a state chosen by keyboard shows its details', async ({
+  page,
+}) => {
+  await page.goto('/flows');
+  await page.getByRole('link', { name: 'takeaway-checkout', exact: true }).click();
+
+  // 26 states under the machine's own box, 65 transitions (tests/unit/statechart-graph.test.ts
+  // counts them from the definition).
+  const chart = page.getByRole('img', { name: /^Statechart of takeaway-checkout/ });
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  await expect(chart.locator('[data-state-id]')).toHaveCount(27);
+  await expect(chart.locator('[data-transition-id]')).toHaveCount(65);
+  await expect(chart.getByText('always [needsAddress]', { exact: true })).toBeAttached();
+  await expect(chart.getByText('/pasta-now-checkout/payment', { exact: true })).toBeAttached();
+
+  const entering = page.getByRole('button', { name: 'entering', exact: true });
+  await entering.focus();
+  await page.keyboard.press('Enter');
+
+  await expect(entering).toHaveAttribute('aria-pressed', 'true');
+  const details = page.getByRole('region', { name: 'entering' });
+  // Its seven entry rules, in order, the last without a guard.
+  await expect(details.getByRole('list').first().getByRole('listitem')).toHaveCount(7);
+  await expect(details.getByText('needsAddress', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'steps', exact: true }).press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'steps.continue' })).toBeVisible();
+});
+
+test('a clicked state in the drawing shows its URL; the chart downloads as SVG and PNG', async ({
+  page,
+}) => {
+  await page.goto('/flows/takeaway-checkout');
+  const chart = page.getByRole('img', { name: /^Statechart of takeaway-checkout/ });
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+
+  await chart.locator('[data-state-id="takeawayCheckout.loadingBasket"]').click();
+  const details = page.getByRole('region', { name: 'loadingBasket' });
+  await expect(details.getByText('loadBasket', { exact: true })).toBeVisible();
+
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download SVG' }).click(),
+  ]);
+  expect(svg.suggestedFilename()).toBe('takeaway-checkout.svg');
+  const text = readFileSync((await svg.path())!, 'utf8');
+  expect(text).toContain('<svg');
+  expect(text).toContain('always [needsAddress]');
+  expect(text.match(/data-state-id=/g)).toHaveLength(27);
+
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe('takeaway-checkout.png');
+  const bytes = readFileSync((await png.path())!);
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+});
+
+test('an unknown machine is the not-found page', async ({ page }) => {
+  await page.goto('/flows/no-such-flow');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
