@@ -32,7 +32,8 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/pasta-now',
     screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx',
-    budgetKiB: 128.5,
+    // 129 (was 128.5): the takeaway basket's click queue (R4.15) and the viewer's 0.3 KiB above.
+    budgetKiB: 129,
   },
   {
     route: '/account',
