@@ -2,11 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
- * Signs out through the header's "My account" menu and waits for the server to end the session.
- * The screen shows the customer signed out at once, before `DELETE sessions` has gone: a test
- * that navigates on that cue can abort the call and stay signed in.
- */
-/**
  * Opens the header's "My account" menu. The header re-renders as the session settles after a
  * sign-in, which can close a menu opened a moment before: open it until its items show.
  */
@@ -18,14 +13,23 @@ export async function openAccountMenu(page: Page) {
   }).toPass();
 }
 
+/**
+ * Signs out through the header's "My account" menu and waits for the server to end the session.
+ * The screen shows the customer signed out at once, before `DELETE sessions` has gone: a test
+ * that navigates on that cue can abort the call and stay signed in.
+ */
 export async function signOutThroughMenu(page: Page) {
   const ended = page.waitForResponse(
     (response) =>
       response.request().method() === 'DELETE' &&
       new URL(response.url()).pathname === '/api/v2/sessions',
   );
-  await openAccountMenu(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // The menu can still close between opening and the click (see above): a click that found no
+  // visible "Sign out" did nothing, so opening again and clicking again signs out only once.
+  await expect(async () => {
+    await openAccountMenu(page);
+    await page.getByRole('button', { name: 'Sign out' }).click({ timeout: 2_000 });
+  }).toPass();
   expect((await ended).status()).toBe(204);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
