@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { SelectField } from '../../components/form/select-field';
 import { KIT_CHECKOUT_PATHS } from '../../../machines/kit-checkout/kit-checkout.machine';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
@@ -64,16 +63,24 @@ export function KitInstructionsStep({ actor }: KitStepProps) {
           onChange={setDeliveryDate}
           error={errorFor('deliveryDate')}
         />
-        <SelectField
-          id="courierInstruction"
-          label="If you are not in (optional)"
-          value={courierInstruction}
-          options={[
-            { value: '', label: 'No preference' },
-            ...options.courierInstructions.map((label) => ({ value: label, label })),
-          ]}
-          onChange={setCourierInstruction}
-        />
+        <div className="field">
+          <label className="field__label" htmlFor="courierInstruction">
+            If you are not in (optional)
+          </label>
+          <select
+            id="courierInstruction"
+            className="field__input"
+            value={courierInstruction}
+            onChange={(event) => setCourierInstruction(event.target.value)}
+          >
+            <option value="">No preference</option>
+            {options.courierInstructions.map((label) => (
+              <option key={label} value={label}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field">
           <label className="field__label" htmlFor="deliveryNote">
             A note for the courier (optional)
