@@ -43,16 +43,19 @@ export const POSTCODE_FINDER_FIELD = 'postcode';
 /** The edit screens under /order/{orderId}/edit: '' is the overview. */
 export type EditStep = '' | 'delivery-info' | 'recipes' | 'change-delivery-address';
 
-/** What the flow starts from: the order, and the step its URL named (a deep link). */
+/** Where the steps' relative `meta.path` lie: the page passes the order's own to the bridge. */
+export const ORDER_EDIT_BASE_PATH = '/order/:orderId/edit';
+
+/** What the flow starts from: the order, and the path under its edit page its URL named. */
 export interface OrderEditInput {
   orderId: string;
-  step: EditStep;
+  step: string;
 }
 
 export interface OrderEditContext {
   orderId: string;
   /** The step the page was opened at: it opens once the order loads, if the order can change. */
-  entryStep: EditStep;
+  entryStep: string;
   data: EditData | null;
   /** The change being previewed, reviewed or saved, and the step it came from. */
   change: OrderEditChange | null;
@@ -71,6 +74,8 @@ export interface OrderEditContext {
 
 export type OrderEditEvent =
   | { type: 'step.open'; step: EditStep }
+  /** A URL under the edit page reached by a link, a typed URL or Back: `path` is within it. */
+  | { type: 'url.changed'; path: string; search: string }
   | { type: 'change.review'; change: OrderEditChange }
   | { type: 'change.confirm' }
   | { type: 'change.back' }
@@ -135,11 +140,27 @@ const returnTargets = [
   { target: '#orderEdit.editing.overview' },
 ];
 
-/** The steps a URL can open straight away, once the order has loaded and can still change. */
-const entryTargets = [
+/** The steps a URL or a choice on screen can open, once the order has loaded and can still change. */
+const stepTargets = [
   { step: 'delivery-info' as EditStep, target: '#orderEdit.editing.deliveryInfo' },
   { step: 'recipes' as EditStep, target: '#orderEdit.editing.recipes' },
   { step: 'change-delivery-address' as EditStep, target: '#orderEdit.editing.address' },
+];
+
+/**
+ * Where a step chosen on screen (`step.open`) or named by its URL (`url.changed`) leads: that
+ * step, or the overview for any other (product rule R9.26).
+ */
+const stepChoice = (stepOf: (event: OrderEditEvent) => string) => [
+  ...stepTargets.map(({ step, target }) => ({
+    guard: {
+      type: 'isStep' as const,
+      params: ({ event }: { event: OrderEditEvent }) => ({ wanted: step, step: stepOf(event) }),
+    },
+    target,
+    actions: 'clearError' as const,
+  })),
+  { target: '#orderEdit.editing.overview', actions: 'clearError' as const },
 ];
 
 /**
@@ -172,7 +193,7 @@ export const orderEditMachine = setup({
   },
   guards: {
     isClosed: (_, data: EditData) => closedReasonOf(data) !== null,
-    isStep: (_, params: { wanted: EditStep; step: EditStep }) => params.wanted === params.step,
+    isStep: (_, params: { wanted: EditStep; step: string }) => params.wanted === params.step,
     isEntryStep: ({ context }, params: { step: EditStep }) => context.entryStep === params.step,
     cameFrom: ({ context }, params: { step: EditStep }) => context.fromStep === params.step,
     ...postcodeGuards,
@@ -286,6 +307,7 @@ export const orderEditMachine = setup({
   },
 }).createMachine({
   id: 'orderEdit',
+  meta: { basePath: ORDER_EDIT_BASE_PATH },
   context: ({ input }) => ({
     orderId: input.orderId,
     entryStep: input.step,
@@ -314,7 +336,7 @@ export const orderEditMachine = setup({
             actions: { type: 'assignData', params: ({ event }) => event.output },
           },
           // A step's URL opened directly (a link, a reload) opens that step (product rule R9.26).
-          ...entryTargets.map(({ step, target }) => ({
+          ...stepTargets.map(({ step, target }) => ({
             guard: { type: 'isEntryStep' as const, params: { step } },
             target,
             actions: {
@@ -334,42 +356,17 @@ export const orderEditMachine = setup({
       on: { 'order.retry': 'loading' },
     },
     closed: {
-      meta: { step: '' },
+      meta: { path: '' },
     },
     editing: {
       initial: 'overview',
       on: {
-        'step.open': [
-          {
-            guard: {
-              type: 'isStep',
-              params: ({ event }) => ({ wanted: 'delivery-info', step: event.step }),
-            },
-            target: '.deliveryInfo',
-            actions: 'clearError',
-          },
-          {
-            guard: {
-              type: 'isStep',
-              params: ({ event }) => ({ wanted: 'recipes', step: event.step }),
-            },
-            target: '.recipes',
-            actions: 'clearError',
-          },
-          {
-            guard: {
-              type: 'isStep',
-              params: ({ event }) => ({ wanted: 'change-delivery-address', step: event.step }),
-            },
-            target: '.address',
-            actions: 'clearError',
-          },
-          { target: '.overview', actions: 'clearError' },
-        ],
+        'step.open': stepChoice((event) => (event.type === 'step.open' ? event.step : '')),
+        'url.changed': stepChoice((event) => (event.type === 'url.changed' ? event.path : '')),
       },
       states: {
         overview: {
-          meta: { step: '' },
+          meta: { path: '' },
           on: {
             'change.review': {
               target: '#orderEdit.changing',
@@ -381,7 +378,7 @@ export const orderEditMachine = setup({
           },
         },
         deliveryInfo: {
-          meta: { step: 'delivery-info' },
+          meta: { path: 'delivery-info' },
           on: {
             'change.review': {
               target: '#orderEdit.changing',
@@ -396,7 +393,7 @@ export const orderEditMachine = setup({
           },
         },
         recipes: {
-          meta: { step: 'recipes' },
+          meta: { path: 'recipes' },
           on: {
             'change.review': {
               target: '#orderEdit.changing',
@@ -408,7 +405,7 @@ export const orderEditMachine = setup({
           },
         },
         address: {
-          meta: { step: 'change-delivery-address' },
+          meta: { path: 'change-delivery-address' },
           on: {
             'address.new': { target: 'newAddress', actions: 'openNewAddress' },
             'change.review': {
@@ -426,7 +423,7 @@ export const orderEditMachine = setup({
 
         /** Product rule R9.25: a new address, found by postcode, saved, then priced as a move. */
         newAddress: {
-          meta: { step: 'change-delivery-address' },
+          meta: { path: 'change-delivery-address' },
           on: {
             'address.find': [
               ...postcodeChecks(POSTCODE_FINDER_FIELD),
@@ -462,7 +459,7 @@ export const orderEditMachine = setup({
           },
         },
         findingAddress: {
-          meta: { step: 'change-delivery-address' },
+          meta: { path: 'change-delivery-address' },
           tags: ['busy'],
           invoke: {
             id: 'lookupPostcode',
@@ -485,7 +482,7 @@ export const orderEditMachine = setup({
           },
         },
         savingAddress: {
-          meta: { step: 'change-delivery-address' },
+          meta: { path: 'change-delivery-address' },
           tags: ['busy'],
           invoke: {
             id: 'saveNewAddress',

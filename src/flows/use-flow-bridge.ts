@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor, AnyStateMachine } from 'xstate';
-import { flowPath } from './flow-path';
+import { flowPath, pathWithin } from './flow-path';
 
 /**
  * Keeps the router and a flow machine in step (docs/architecture.md). The machine decides; the
@@ -13,16 +13,19 @@ import { flowPath } from './flow-path';
  *   the entry when the machine redirected (the first URL, or a URL it refused or moved away
  *   from) and pushes when the machine stepped forward, so Back returns to the step before;
  * - the first URL also loses the query parameters `keepSearch` does not keep (one-time tokens).
+ * A flow whose URLs carry an id (/order/{id}/edit) passes that `base`: its steps' relative
+ * `meta.path` ('recipes', '' for the base) lie under it, and `url.changed` names the path within it.
  * Work states without a path (signing in, saving) leave the URL alone; a URL reached meanwhile
  * is not offered to the machine, whose next step decides.
  */
 export function useFlowBridge(
   actor: Actor<AnyStateMachine>,
   keepSearch: (search: URLSearchParams) => string = () => '',
+  base?: string,
 ) {
   const location = useLocation();
   const navigate = useNavigate();
-  const path = useSelector(actor, flowPath);
+  const path = useSelector(actor, (snapshot) => flowPath(snapshot, base));
   const seenKey = useRef<string | null>(null);
   const settled = useRef(false);
   // React may run an effect twice for one render (StrictMode): navigate once per entry.
@@ -32,12 +35,13 @@ export function useFlowBridge(
     const urlMoved = seenKey.current !== location.key;
     seenKey.current = location.key;
     if (urlMoved) navigated.current = null;
-    let step = flowPath(actor.getSnapshot());
+    let step = flowPath(actor.getSnapshot(), base);
     if (!step) return;
 
     if (urlMoved && step !== location.pathname) {
-      actor.send({ type: 'url.changed', path: location.pathname, search: location.search });
-      step = flowPath(actor.getSnapshot());
+      const within = pathWithin(location.pathname, base);
+      actor.send({ type: 'url.changed', path: within, search: location.search });
+      step = flowPath(actor.getSnapshot(), base);
       if (!step) return;
     }
 
@@ -51,5 +55,5 @@ export function useFlowBridge(
     navigate({ pathname: step, search }, { replace: first || urlMoved });
     // keepSearch is a pure mapping; re-running on its identity would add nothing
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key, path, actor, navigate]);
+  }, [location.key, path, actor, navigate, base]);
 }

@@ -112,6 +112,7 @@ const harnessAt = (input: OrderEditInput) =>
     ({ send, call }) =>
       ({
         'step.open': send,
+        'url.changed': send,
         'change.review': send,
         'change.confirm': send,
         'change.back': send,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findFlows, loadMachine } from '../../scripts/statechart/flows';
+import { orderEditMachine } from '../../machines/order-edit/order-edit.machine';
 import { takeawayCheckoutMachine } from '../../machines/takeaway-checkout/takeaway-checkout.machine';
 import { statechartGraph, transitionLabel } from '../../src/views/flows/statechart-graph';
 import { layoutStatechart } from '../../src/views/flows/statechart-layout';
@@ -92,6 +93,15 @@ describe('statechartGraph: a machine as the nodes and edges /flows draws (produc
       'done: loadBasket',
       'error: loadBasket',
     ]);
+  });
+
+  it("shows a step's URL under its flow's base path, where its URLs carry an id", () => {
+    const graph = statechartGraph(orderEditMachine);
+    const url = (id: string) => graph.states.find((s) => s.id === `orderEdit.${id}`)?.url;
+
+    expect(url('editing.overview')).toBe('/order/:orderId/edit');
+    expect(url('editing.recipes')).toBe('/order/:orderId/edit/recipes');
+    expect(url('changing')).toBeNull();
   });
 
   it.each(flows)('$name: as many states and transitions as its definition has', async (flow) => {

@@ -1,4 +1,5 @@
 import { and, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { pathUnder } from '../../flows/flow-path';
 
 /**
  * A machine's statechart as plain nodes and edges, walked from its definition (StateNode's
@@ -150,6 +151,8 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
       }
     });
 
+  // A flow whose URLs carry an id names its steps under the root's `meta.basePath`.
+  const basePath = (machine.root.meta as { basePath?: unknown } | undefined)?.basePath;
   const walk = (node: AnyStateNode) => {
     const initial = node.initial?.target[0];
     const url = (node.meta as { path?: unknown } | undefined)?.path;
@@ -160,7 +163,10 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
       parentId: node.parent?.id ?? null,
       type: node.type,
       initialId: initial?.id ?? null,
-      url: typeof url === 'string' ? url : null,
+      url:
+        typeof url === 'string'
+          ? pathUnder(url, typeof basePath === 'string' ? basePath : '')
+          : null,
       invokes: node.invoke.map((invoke) => invoke.id),
       entryActions: node.entry.map(actionName),
       tags: [...node.tags],

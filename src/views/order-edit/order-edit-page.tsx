@@ -1,10 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type ComponentType } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { EditStep } from '../../../machines/order-edit/order-edit.machine';
+import { ORDER_EDIT_BASE_PATH } from '../../../machines/order-edit/order-edit.machine';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { flash } from '../../components/flash/flash-store';
+import { pathWithin } from '../../flows/flow-path';
+import { useFlowBridge } from '../../flows/use-flow-bridge';
 import { useCustomer } from '../../session/session-context';
 import { liveOrderEditMachine } from './order-edit-actors';
 import {
@@ -53,19 +55,11 @@ const views = {
   'changing.saving': Review,
 } satisfies Record<LeafState, ComponentType<OrderEditViewProps>>;
 
-const STEPS: readonly EditStep[] = ['', 'delivery-info', 'recipes', 'change-delivery-address'];
-
 const leafOf = (snapshot: AnyMachineSnapshot): LeafState => {
   const value = snapshot.value as string | Record<string, string>;
   if (typeof value === 'string') return value as LeafState;
   const [parent, child] = Object.entries(value)[0]!;
   return `${parent}.${child}` as LeafState;
-};
-
-/** The step of the machine's state (its `meta.step`), undefined in states without one. */
-const stepOf = (snapshot: AnyMachineSnapshot): EditStep | undefined => {
-  const metas = Object.values(snapshot.getMeta()) as ({ step?: EditStep } | undefined)[];
-  return metas.reduce<EditStep | undefined>((step, meta) => meta?.step ?? step, undefined);
 };
 
 /**
@@ -85,41 +79,15 @@ function OrderEditPage() {
   return <OrderEditFlow key={orderId} orderId={orderId} />;
 }
 
-/** The step a URL under the edit page names ('' for the overview or a URL that names none). */
-const stepOfUrl = (pathname: string, base: string): EditStep => {
-  const step = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : '';
-  return STEPS.find((known) => known === step) ?? '';
-};
-
 function OrderEditFlow({ orderId }: { orderId: string }) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const base = `/order/${orderId}/edit`;
-  const urlStep = stepOfUrl(location.pathname, base);
+  const base = ORDER_EDIT_BASE_PATH.replace(':orderId', orderId);
   // The URL the page opened at names the step to open once the order loads (product rule R9.26).
-  const actor = useActorRef(liveOrderEditMachine, { input: { orderId, step: urlStep } });
+  const step = pathWithin(location.pathname, base);
+  const actor = useActorRef(liveOrderEditMachine, { input: { orderId, step } });
   const leaf = useSelector(actor, leafOf);
-  const step = useSelector(actor, stepOf);
   const noticeId = useSelector(actor, (s) => s.context.noticeId);
-  const seenKey = useRef<string | null>(null);
-  const settled = useRef(false);
-
-  // The URL reached by a link or Back becomes `step.open`; the machine's step decides the URL: it
-  // replaces the entry where the machine redirected (the URL the page opened at, or one it refused)
-  // and pushes a step the machine took, so Back returns to the step before (product rule R9.26).
-  useEffect(() => {
-    const moved = seenKey.current !== location.key;
-    seenKey.current = location.key;
-    const current = stepOf(actor.getSnapshot());
-    if (current === undefined) return;
-    if (moved && current !== urlStep) actor.send({ type: 'step.open', step: urlStep });
-    const next = stepOf(actor.getSnapshot()) ?? current;
-    const first = !settled.current;
-    settled.current = true;
-    const urlNamesStep = location.pathname === (urlStep ? `${base}/${urlStep}` : base);
-    if (next === urlStep && urlNamesStep) return;
-    navigate(next ? `${base}/${next}` : base, { replace: first || moved || !urlNamesStep });
-  }, [location.key, location.pathname, step, actor, navigate, base, urlStep]);
+  useFlowBridge(actor, () => '', base);
 
   useEffect(() => {
     const notice = actor.getSnapshot().context.notice;
