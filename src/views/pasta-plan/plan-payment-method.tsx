@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { SelectField } from '../../components/form/select-field';
 import { APP_ROUTES } from '../../../domain/app-routes';
 import { methodExpiry, methodLabel } from '../../../domain/payment-methods';
 import { flash } from '../../components/flash/flash-store';
@@ -57,26 +58,25 @@ export function PlanPaymentMethod({ planId }: { planId: string }) {
         </p>
       ) : (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor="plan-payment-method">
-              Pay for this plan with
-            </label>
-            <select
-              id="plan-payment-method"
-              className="field__input"
-              value={selected}
-              onChange={(event) => setPicked(event.target.value)}
-            >
-              {current === null && <option value="">Choose a payment method</option>}
-              {methods.map((method) => (
-                <option key={method.id} value={method.id}>
-                  {[methodLabel(method), methodExpiry(method), method.isDefault ? 'default' : null]
-                    .filter(Boolean)
-                    .join(', ')}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="plan-payment-method"
+            label="Pay for this plan with"
+            value={selected}
+            options={[
+              ...(current === null ? [{ value: '', label: 'Choose a payment method' }] : []),
+              ...methods.map((method) => ({
+                value: method.id,
+                label: [
+                  methodLabel(method),
+                  methodExpiry(method),
+                  method.isDefault ? 'default' : null,
+                ]
+                  .filter(Boolean)
+                  .join(', '),
+              })),
+            ]}
+            onChange={setPicked}
+          />
           <Button type="submit" variant="secondary" busy={busy} disabled={!canChange && !busy}>
             Change payment method
           </Button>

@@ -25,6 +25,7 @@ import type {
 import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
+import { SelectField } from '../../components/form/select-field';
 import type { livePlanSettingsMachine } from './plan-settings-actors';
 
 export interface PlanSettingsViewProps {
@@ -354,27 +355,14 @@ function RecipesForm({ actor, plan, done }: FormProps) {
       }}
     >
       <LockedFields actor={actor} section="recipes">
-        <div className="field">
-          <label className="field__label" htmlFor="recipes-edit">
-            Recipes in each box
-          </label>
-          <div className="field__hint" id="recipes-hint">
-            When you don’t pick your dishes, the chef picks this many.
-          </div>
-          <select
-            id="recipes-edit"
-            className="field__input"
-            aria-describedby="recipes-hint"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          >
-            {options.map((n) => (
-              <option key={n} value={n}>
-                {n} recipes
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="recipes-edit"
+          label="Recipes in each box"
+          hint="When you don’t pick your dishes, the chef picks this many."
+          value={value}
+          options={options.map((n) => ({ value: String(n), label: `${n} recipes` }))}
+          onChange={setValue}
+        />
       </LockedFields>
       <FormActions actor={actor} section="recipes" done={done} />
     </form>
@@ -406,23 +394,16 @@ function ScheduleForm({ actor, plan, done }: FormProps) {
           values={[day]}
           onChange={([next]) => setDay(next ?? day)}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="schedule-frequency">
-            How often
-          </label>
-          <select
-            id="schedule-frequency"
-            className="field__input"
-            value={frequency}
-            onChange={(event) => setFrequency(event.target.value)}
-          >
-            {FREQUENCIES.map((weeks) => (
-              <option key={weeks} value={weeks}>
-                {frequencyLabel(weeks)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="schedule-frequency"
+          label="How often"
+          value={frequency}
+          options={FREQUENCIES.map((weeks) => ({
+            value: String(weeks),
+            label: frequencyLabel(weeks),
+          }))}
+          onChange={setFrequency}
+        />
       </LockedFields>
       <FormActions actor={actor} section="schedule" done={done} />
     </form>
@@ -537,6 +518,7 @@ function AddressesForm({ actor, data, plan, done }: FormProps & { data: Settings
   const defaultId = data.addresses.find((a) => a.isDefault)?.id ?? data.addresses[0]?.id ?? '';
   const [shipping, setShipping] = useState(plan.shippingAddressId ?? defaultId);
   const [billing, setBilling] = useState(plan.billingAddressId ?? '');
+  const addressOptions = data.addresses.map(({ id, label }) => ({ value: id, label }));
   return (
     <form
       noValidate
@@ -550,41 +532,20 @@ function AddressesForm({ actor, data, plan, done }: FormProps & { data: Settings
       }}
     >
       <LockedFields actor={actor} section="addresses">
-        <div className="field">
-          <label className="field__label" htmlFor="addresses-edit">
-            Deliver to
-          </label>
-          <select
-            id="addresses-edit"
-            className="field__input"
-            value={shipping}
-            onChange={(event) => setShipping(event.target.value)}
-          >
-            {data.addresses.map((address) => (
-              <option key={address.id} value={address.id}>
-                {address.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="addresses-billing">
-            Bill to
-          </label>
-          <select
-            id="addresses-billing"
-            className="field__input"
-            value={billing}
-            onChange={(event) => setBilling(event.target.value)}
-          >
-            <option value="">My default address</option>
-            {data.addresses.map((address) => (
-              <option key={address.id} value={address.id}>
-                {address.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="addresses-edit"
+          label="Deliver to"
+          value={shipping}
+          options={addressOptions}
+          onChange={setShipping}
+        />
+        <SelectField
+          id="addresses-billing"
+          label="Bill to"
+          value={billing}
+          options={[{ value: '', label: 'My default address' }, ...addressOptions]}
+          onChange={setBilling}
+        />
         <p>
           <Link to={APP_ROUTES.accountDetails}>Add or change your saved addresses</Link>
         </p>
