@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, notExists } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notExists, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { orders, scheduleWeeks, schedules } from '../../db/schema';
 
@@ -9,24 +9,40 @@ export function weekNotOrdered(db: Queryable) {
   );
 }
 
-/**
- * The first box a change to the plan can still reach: its next active week whose cut-off is
- * ahead and that has no order yet (product rules R10.23, R10.31). Undefined without one.
- */
-export async function nextOpenWeek(db: Queryable, subscriptionId: number, now: Date) {
-  const [row] = await db
-    .select({ week: scheduleWeeks })
+/** A schedule week of this subscription's schedule. */
+export function weekOfSubscription(db: Queryable, subscriptionId: number) {
+  const schedule = db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(eq(schedules.subscriptionId, subscriptionId));
+  return inArray(scheduleWeeks.scheduleId, schedule);
+}
+
+/** The subscription's soonest active week whose cut-off is ahead and that meets `also`. */
+async function firstWeekAhead(db: Queryable, subscriptionId: number, now: Date, also?: SQL) {
+  const [week] = await db
+    .select()
     .from(scheduleWeeks)
-    .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
     .where(
       and(
-        eq(schedules.subscriptionId, subscriptionId),
+        weekOfSubscription(db, subscriptionId),
         eq(scheduleWeeks.state, 'active'),
         gt(scheduleWeeks.billingDate, now),
-        weekNotOrdered(db),
+        also,
       ),
     )
     .orderBy(asc(scheduleWeeks.deliveryDate))
     .limit(1);
-  return row?.week;
+  return week;
 }
+
+/**
+ * The first box a change to the plan can still reach: its next active week whose cut-off is
+ * ahead and that has no order yet (product rules R10.23, R10.31). Undefined without one.
+ */
+export const nextOpenWeek = (db: Queryable, subscriptionId: number, now: Date) =>
+  firstWeekAhead(db, subscriptionId, now, weekNotOrdered(db));
+
+/** The next box an active plan delivers: its next active week whose cut-off is ahead. */
+export const nextWeekAhead = (db: Queryable, subscriptionId: number, now: Date) =>
+  firstWeekAhead(db, subscriptionId, now);

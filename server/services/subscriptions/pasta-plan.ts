@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, isNotNull, lte, ne, inArray } from 'drizzle-orm';
-import { weekNotOrdered } from './open-weeks';
+import { and, eq, isNotNull, lte, ne } from 'drizzle-orm';
+import { nextWeekAhead, weekNotOrdered, weekOfSubscription } from './open-weeks';
 import {
   canChangeWeek,
   canPause,
@@ -138,19 +138,7 @@ export async function activatePlan(
     if (subscription.state !== 'paused')
       throw new ApiError(409, 'subscription_not_paused', PASTA_PLAN_MESSAGES.notPaused);
     await resume(tx, id, now, now);
-    const [next] = await tx
-      .select({ deliveryDate: scheduleWeeks.deliveryDate })
-      .from(scheduleWeeks)
-      .innerJoin(schedules, eq(schedules.id, scheduleWeeks.scheduleId))
-      .where(
-        and(
-          eq(schedules.subscriptionId, id),
-          eq(scheduleWeeks.state, 'active'),
-          gt(scheduleWeeks.billingDate, now),
-        ),
-      )
-      .orderBy(asc(scheduleWeeks.deliveryDate))
-      .limit(1);
+    const next = await nextWeekAhead(tx, id, now);
     await deps.mailer.enqueue(
       tx,
       planResumedEmail(customer, next?.deliveryDate ?? null, deps.publicUrl),
@@ -170,16 +158,12 @@ async function resume(tx: Queryable, subscriptionId: number, billedFrom: Date, n
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.state, 'paused')))
     .returning({ id: subscriptions.id });
   if (!resumed) return;
-  const schedule = tx
-    .select({ id: schedules.id })
-    .from(schedules)
-    .where(eq(schedules.subscriptionId, subscriptionId));
   await tx
     .update(scheduleWeeks)
     .set({ state: 'skipped' })
     .where(
       and(
-        inArray(scheduleWeeks.scheduleId, schedule),
+        weekOfSubscription(tx, subscriptionId),
         eq(scheduleWeeks.state, 'active'),
         lte(scheduleWeeks.billingDate, billedFrom),
         weekNotOrdered(tx),
