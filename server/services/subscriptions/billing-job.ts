@@ -14,6 +14,7 @@ import {
 import { deliveryFeePence } from '../../../domain/delivery-fee';
 import type { Database, Queryable } from '../../db/database';
 import { weekNotOrdered } from './open-weeks';
+import { weekLines, type WeekLine } from './week-box';
 import {
   addresses,
   customers,
@@ -22,7 +23,6 @@ import {
   orders,
   paymentMethods,
   payments,
-  scheduleWeekPicks,
   scheduleWeeks,
   schedules,
   subscriptions,
@@ -42,7 +42,7 @@ import { queuePickReminders } from './reminders';
 import { resumeDuePlans } from './pasta-plan';
 import { addDays, isoDate, mondayOf, plannedWeeks, WEEKS_AHEAD } from './schedule-dates';
 import { weekAddress } from './schedule-week';
-import { variantDetails, weeklyMenu } from './weekly-menu';
+import { weeklyMenu } from './weekly-menu';
 import { issueLoyaltyVouchers } from '../rewards/loyalty';
 
 /** Subscriptions the job bills: a failed one keeps being billed, so a new card can recover it. */
@@ -297,73 +297,6 @@ async function writeNextDueOrder(
     customerId: customer.id,
     subscriptionId: subscription.id,
     scheduleWeekId: week.id,
-  };
-}
-
-interface WeekLine {
-  variantId: number;
-  productId: number;
-  title: string;
-  variantTitle: string;
-  pricePence: number;
-  quantity: number;
-  isAddon: boolean;
-}
-
-/** The customer's picks for the week, else the chef's picks from the week's menu. */
-async function weekLines(
-  tx: Queryable,
-  week: typeof scheduleWeeks.$inferSelect,
-  subscription: typeof subscriptions.$inferSelect,
-): Promise<{ items: WeekLine[]; chefSelected: boolean }> {
-  const picks = await tx
-    .select()
-    .from(scheduleWeekPicks)
-    .where(eq(scheduleWeekPicks.scheduleWeekId, week.id))
-    .orderBy(asc(scheduleWeekPicks.id));
-  if (picks.length > 0) {
-    const details = await variantDetails(
-      tx,
-      picks.map((pick) => pick.variantId),
-    );
-    return {
-      chefSelected: false,
-      items: picks.flatMap((pick) => {
-        const detail = details.find((d) => d.id === pick.variantId);
-        return detail
-          ? [
-              {
-                variantId: detail.id,
-                productId: detail.productId,
-                title: detail.title,
-                variantTitle: detail.variantTitle,
-                pricePence: detail.pricePence,
-                quantity: pick.quantity,
-                isAddon: pick.isAddon,
-              },
-            ]
-          : [];
-      }),
-    };
-  }
-  const menu = await weeklyMenu(tx, week.startDate);
-  const chosen = chefPicks(
-    menu,
-    subscription.numberOfRecipes,
-    subscription.dietary as DietaryFlags,
-    subscription.avoidedIngredients,
-  );
-  return {
-    chefSelected: true,
-    items: chosen.map(({ dish, variant }) => ({
-      variantId: variant.id,
-      productId: dish.productId,
-      title: dish.title,
-      variantTitle: variant.title,
-      pricePence: variant.pricePence,
-      quantity: 1,
-      isAddon: false,
-    })),
   };
 }
 

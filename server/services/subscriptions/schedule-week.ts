@@ -23,10 +23,11 @@ import {
 import { ApiError, notFound } from '../../http/jsonapi';
 import type { Mailer } from '../mailer';
 import { orderAddressOf } from '../order-address';
-import { chefPicks, type DietaryFlags, type MenuDish } from './chef-picks';
+import type { MenuDish } from './chef-picks';
 import { rowId, type Customer } from './pasta-plan';
 import { weekDateChangedEmail } from './schedule-week-emails';
-import { variantDetails, weeklyMenu } from './weekly-menu';
+import { weekLines } from './week-box';
+import { weeklyMenu } from './weekly-menu';
 
 export interface ScheduleWeekDeps {
   db: Database;
@@ -130,45 +131,16 @@ async function boxLines(
       })),
     };
   }
-  const picks = await db
-    .select()
-    .from(scheduleWeekPicks)
-    .where(eq(scheduleWeekPicks.scheduleWeekId, week.id))
-    .orderBy(asc(scheduleWeekPicks.id));
-  if (picks.length > 0) {
-    const details = await variantDetails(
-      db,
-      picks.map((pick) => pick.variantId),
-    );
-    return {
-      chefSelected: false,
-      lines: picks.flatMap((pick) => {
-        const detail = details.find((d) => d.id === pick.variantId);
-        return detail
-          ? [
-              {
-                variantId: detail.id,
-                title: detail.title,
-                variantTitle: detail.variantTitle,
-                quantity: pick.quantity,
-                pricePence: detail.pricePence,
-              },
-            ]
-          : [];
-      }),
-    };
-  }
+  const { items, chefSelected } = await weekLines(db, week, subscription, menu);
   return {
-    chefSelected: true,
-    lines: chefPicks(menu, subscription.numberOfRecipes, subscription.dietary as DietaryFlags).map(
-      ({ dish, variant }) => ({
-        variantId: variant.id,
-        title: dish.title,
-        variantTitle: variant.title,
-        quantity: 1,
-        pricePence: variant.pricePence,
-      }),
-    ),
+    chefSelected,
+    lines: items.map(({ variantId, title, variantTitle, quantity, pricePence }) => ({
+      variantId,
+      title,
+      variantTitle,
+      quantity,
+      pricePence,
+    })),
   };
 }
 
