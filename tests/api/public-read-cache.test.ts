@@ -8,7 +8,7 @@ import {
 } from '../../server/services/cache/public-read-cache';
 import { snoozeProduct, unsnoozeProduct } from '../../server/services/takeaway-snoozes';
 import { signupBody } from './support/customers';
-import { HOME } from './support/takeaway-orders';
+import { takeawayBasket } from './support/takeaway-orders';
 import { ApiClient, useTestApp } from './support/test-app';
 
 /** The app's clock runs with real time, moved on by `advance` (the cache's windows follow it). */
@@ -167,18 +167,7 @@ describe('a snoozed dish is never sold after its snooze (R13.4)', () => {
   it('refuses the order even while a cached menu still lists the dish', async () => {
     const browser = client();
     expect((await browser.post('/customers', signupBody())).statusCode).toBe(201);
-    const basket = await browser.post('/baskets', {
-      type: 'TakeawayBasket',
-      restaurant_id: 16,
-      fulfillment_type: 'delivery',
-      address: HOME,
-    });
-    const basketId = basket.json().data.id as string;
-    await browser.post(`/baskets/${basketId}/items`, {
-      product_variant_id: '102',
-      quantity: 2,
-      sub_items: [{ product_variant_id: '901' }],
-    });
+    const basketId = await takeawayBasket(browser);
     expect(await menuTitles()).toContain('Cacio e Pepe');
 
     // Another instance snoozes it: this one's cached menu and snoozes do not know yet.

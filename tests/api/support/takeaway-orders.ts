@@ -12,10 +12,10 @@ export const HOME = {
 };
 
 /**
- * A takeaway order through the API for the signed-in customer of `browser`: 2 × Cacio e Pepe with
- * Extra Parmigiano, delivered to HOME today, not yet paid. Answers its id.
+ * A takeaway basket through the API for the signed-in customer of `browser`: 2 × Cacio e Pepe
+ * with Extra Parmigiano, delivered to HOME. Answers its id.
  */
-export async function takeawayOrder(browser: ApiClient): Promise<number> {
+export async function takeawayBasket(browser: ApiClient): Promise<string> {
   const basket = await browser.post('/baskets', {
     type: 'TakeawayBasket',
     restaurant_id: 16,
@@ -28,6 +28,12 @@ export async function takeawayOrder(browser: ApiClient): Promise<number> {
     quantity: 2,
     sub_items: [{ product_variant_id: '901' }],
   });
+  return basketId;
+}
+
+/** That basket ordered today, not yet paid. Answers the order's id. */
+export async function takeawayOrder(browser: ApiClient): Promise<number> {
+  const basketId = await takeawayBasket(browser);
   const order = await browser.post('/orders/takeaway', { basket_id: basketId });
   expect(order.statusCode).toBe(201);
   return Number(order.json().data.id);
