@@ -6,7 +6,10 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures';
 test('/flows lists every machine of machines/', async ({ page }) => {
   await page.goto('/flows');
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Flows' })).toBeVisible();
+  // The viewer is a lazy chunk of its own, with every machine in it: slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Flows' })).toBeVisible({
+    timeout: 20_000,
+  });
   for (const name of ['auth', 'kit-checkout', 'session', 'takeaway-checkout', 'verify-email'])
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.locator('a[href^="/flows/"]')).toHaveCount(16);
@@ -36,7 +39,15 @@ test('/flows/takeaway-checkout draws its statechart, and a state chosen by keybo
   const details = page.getByRole('region', { name: 'entering' });
   // Its seven entry rules, in order, the last without a guard.
   await expect(details.getByRole('list').first().getByRole('listitem')).toHaveCount(7);
-  await expect(details.getByText('needsAddress', { exact: true })).toBeVisible();
+  await expect(details.getByText('needsAddress', { exact: true }).first()).toBeVisible();
+  // Each guard in words with the product rule it encodes (R15.2).
+  const guards = details.getByRole('definition');
+  await expect(
+    guards.filter({ hasText: 'a delivery without a ready address, names and phone' }),
+  ).toContainText('product rules R6.3, R5.2');
+  await expect(guards.filter({ hasText: 'the customer is signed in' })).toContainText(
+    'product rule R5.1',
+  );
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'steps', exact: true }).press('Tab');
@@ -76,5 +87,7 @@ test('a clicked state in the drawing shows its URL; the chart downloads as SVG a
 
 test('an unknown machine is the not-found page', async ({ page }) => {
   await page.goto('/flows/no-such-flow');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible({
+    timeout: 20_000,
+  });
 });

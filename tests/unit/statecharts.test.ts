@@ -10,6 +10,7 @@ import {
   withDiagram,
 } from '../../scripts/statechart/flows';
 import { mermaid } from '../../scripts/statechart/mermaid';
+import { statechartSvg, svgFile } from '../../scripts/statechart/svg';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const flows = findFlows(root);
@@ -34,6 +35,24 @@ describe('the statecharts in machines/<flow>/<flow>.md', () => {
 
     expect(diagram, `${flow.docFile} is stale: run ${WRITE_COMMAND}`).toBe(mermaid(machine));
   });
+
+  // Laid out by ELK as at /flows: about a second a machine, several on a busy machine.
+  it.each(flows)(
+    '$name has a drawn statechart in docs/statecharts/, fresh and linked from its .md',
+    async (flow) => {
+      const file = svgFile(flow.name);
+      const path = `${root}/${file}`;
+      expect(existsSync(path), `${file} is missing: run ${WRITE_COMMAND}`).toBe(true);
+
+      const drawn = await statechartSvg(flow.name, await loadMachine(flow, root), root);
+
+      expect(readFileSync(path, 'utf8') === drawn, `${file} is stale: run ${WRITE_COMMAND}`).toBe(
+        true,
+      );
+      expect(readFileSync(`${root}/${flow.docFile}`, 'utf8')).toContain(`](../../${file})`);
+    },
+    60_000,
+  );
 });
 
 describe('withDiagram', () => {

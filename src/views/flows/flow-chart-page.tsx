@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import NotFoundPage from '../../components/not-found-page';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { download, pngOf, standaloneSvg } from './chart-export';
-import { flowMachine, flowNames } from './flow-machines';
+import { flowGuardRules, flowMachine, flowNames } from './flow-machines';
 import { statechartGraph, type StateInfo, type StatechartGraph } from './statechart-graph';
 import { layoutStatechart, type StatechartLayout } from './statechart-layout';
 import { StatechartDrawing } from './statechart-drawing';
@@ -157,7 +157,11 @@ function FlowChart({ name }: { name: string }) {
                   onSelect={setSelectedId}
                 />
               </section>
-              <StateDetails graph={chart.graph} state={selected} />
+              <StateDetails
+                graph={chart.graph}
+                state={selected}
+                guardRules={flowGuardRules(name)}
+              />
             </div>
             <figure className="flows__figure">
               <div className="flows__zoom">

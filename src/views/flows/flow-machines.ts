@@ -1,4 +1,5 @@
 import { StateMachine, type AnyStateMachine } from 'xstate';
+import type { GuardRule } from '../../../machines/shared/guard-rules';
 
 /**
  * Every machines/<flow>/<flow>.machine.ts, found by Vite at build time (no hand list, the same
@@ -10,6 +11,12 @@ const modules = import.meta.glob<Record<string, unknown>>('../../../machines/*/*
   eager: true,
   query: '?flows-viewer',
 });
+
+/** Each machine's guards in words (machines/<flow>/<flow>.guard-rules.ts, product rule R15.2). */
+const ruleModules = import.meta.glob<{ guardRules?: Record<string, GuardRule> }>(
+  '../../../machines/*/*.guard-rules.ts',
+  { eager: true },
+);
 
 const FLOW_FILE = /\/machines\/([^/]+)\/([^/]+)\.machine\.ts(?:\?.*)?$/;
 
@@ -32,4 +39,15 @@ export function flowMachine(name: string): AnyStateMachine | undefined {
   if (machines.length !== 1)
     throw new Error(`machines/${name}/${name}.machine.ts must export exactly one machine`);
   return machines[0];
+}
+
+const RULES_FILE = /\/machines\/([^/]+)\/([^/]+)\.guard-rules\.ts$/;
+
+/** The flow's guards in words, by guard name; empty when it has none described. */
+export function flowGuardRules(name: string): Record<string, GuardRule> {
+  for (const [file, module] of Object.entries(ruleModules)) {
+    const [, folder, base] = RULES_FILE.exec(file) ?? [];
+    if (folder === name && base === name) return module.guardRules ?? {};
+  }
+  return {};
 }

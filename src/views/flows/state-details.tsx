@@ -1,17 +1,61 @@
+import type { GuardRule } from '../../../machines/shared/guard-rules';
 import type { StateInfo, StatechartGraph } from './statechart-graph';
 
 const keyOf = (graph: StatechartGraph, id: string) =>
   graph.states.find((state) => state.id === id)?.path.join('.') || id;
 
-/** The chosen state: where it goes, under which guard, and what it does on entry. */
+const ruleText = (rules: readonly string[]) =>
+  `product rule${rules.length === 1 ? '' : 's'} ${rules.join(', ')}`;
+
+/** The guards the state's transitions read, each in words with its product rules (R15.2). */
+function GuardsInWords({
+  names,
+  guardRules,
+}: {
+  names: string[];
+  guardRules: Record<string, GuardRule>;
+}) {
+  if (names.length === 0) return null;
+  return (
+    <>
+      <h3>Guards</h3>
+      <dl className="flows__guards">
+        {names.map((name) => {
+          const rule = guardRules[name];
+          return (
+            <div key={name}>
+              <dt>
+                <code className="flows__guard">{name}</code>
+              </dt>
+              <dd>
+                {rule ? (
+                  <>
+                    {rule.says} <span className="flows__rule">({ruleText(rule.rules)})</span>
+                  </>
+                ) : (
+                  'not described yet'
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </>
+  );
+}
+
+/** The chosen state: where it goes, under which guard and why, and what it does on entry. */
 export function StateDetails({
   graph,
   state,
+  guardRules,
 }: {
   graph: StatechartGraph;
   state: StateInfo | undefined;
+  guardRules: Record<string, GuardRule>;
 }) {
   const outgoing = state ? graph.transitions.filter((t) => t.sourceId === state.id) : [];
+  const guardNames = [...new Set(outgoing.flatMap((t) => t.guardNames))];
   const incoming = state
     ? graph.transitions.filter((t) => t.targetId === state.id && t.sourceId !== state.id)
     : [];
@@ -63,6 +107,7 @@ export function StateDetails({
               ))}
             </ol>
           )}
+          <GuardsInWords names={guardNames} guardRules={guardRules} />
           {incoming.length > 0 && (
             <>
               <h3>Reached from</h3>

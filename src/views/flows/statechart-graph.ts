@@ -36,6 +36,8 @@ export interface TransitionInfo {
   /** The event as written (`address.submit`), or `always`, `after 3000ms`, `done: loadBasket`. */
   event: string;
   guard: string | null;
+  /** The guards of `setup` it reads, by name (a combinator's too), for their descriptions. */
+  guardNames: string[];
   actions: string[];
   /** Its rank among the source's transitions for the same event: the first that passes wins. */
   order: number;
@@ -87,6 +89,15 @@ export function guardName(guard: unknown): string | null {
     return 'inline guard';
   }
   return typeof named.type === 'string' ? `${named.type}${paramsText(named.params)}` : null;
+}
+
+/** The names of the `setup` guards a guard reads, the combinators' inner ones included. */
+export function guardNamesOf(guard: unknown): string[] {
+  if (guard === undefined || guard === null) return [];
+  if (typeof guard === 'string') return [guard];
+  if (typeof guard === 'function') return ((guard as Named).guards ?? []).flatMap(guardNamesOf);
+  const { type } = guard as Named;
+  return typeof type === 'string' ? [type] : [];
 }
 
 const wrap = (part: string, other: string) => (part.includes(other) ? `(${part})` : part);
@@ -144,6 +155,7 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
           kind,
           event,
           guard: guardName(definition.guard),
+          guardNames: [...new Set(guardNamesOf(definition.guard))],
           actions: (definition.actions ?? []).map(actionName),
           order,
         });

@@ -1,0 +1,7 @@
+import type { GuardRules } from '../shared/guard-rules';
+import type { sessionMachine } from './session.machine';
+
+/** The session's guard in words, with the product rules it encodes (R15.2). */
+export const guardRules = {
+  hasCustomer: { says: 'the server knows a signed-in customer', rules: ['R2.5'] },
+} satisfies GuardRules<typeof sessionMachine>;
