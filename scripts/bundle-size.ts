@@ -46,7 +46,9 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/takeaway/track/:orderId',
     screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',
-    budgetKiB: 119,
+    // 119.5 (was 119, reached 119.0): the entry's preload lists now name the recipe pickers'
+    // shared chunk and stylesheet (R14.13), a few dozen bytes on a route that was at its budget.
+    budgetKiB: 119.5,
   },
   { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 120 },
   {
