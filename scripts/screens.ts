@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { format } from 'prettier';
+import { apiCall, savedSandboxCard } from '../e2e/support/api';
+import { signUpViaApi } from '../e2e/support/fixtures';
+import { oneOffKitBasket, savedHome } from '../e2e/support/kit-checkout';
+import { newSubscriber, planWeeks } from '../e2e/support/subscriber';
 import { findChromium } from './find-chromium';
 import { CHROMIUM_ARGS, startProductionServer } from './production-server';
 
@@ -25,6 +29,7 @@ const BRANCH = { 'X-Branch': 'web' };
 interface Shot {
   name: string;
   title: string;
+  fullPage: boolean;
 }
 const taken = new Map<string, Shot>();
 const failures: string[] = [];
@@ -42,7 +47,8 @@ async function step(label: string, run: () => Promise<void>): Promise<boolean> {
   }
 }
 
-async function shoot(page: Page, size: string, name: string, title: string) {
+/** A screen as the viewport shows it, or (`fullPage`) the whole page, for the long account screens. */
+async function shoot(page: Page, size: string, name: string, title: string, fullPage = false) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // Past the screens' loading state ("Please wait…"), if any.
   await page
@@ -51,8 +57,12 @@ async function shoot(page: Page, size: string, name: string, title: string) {
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(outDir, `${name}-${size}.png`), animations: 'disabled' });
-  taken.set(name, { name, title });
+  await page.screenshot({
+    path: path.join(outDir, `${name}-${size}.png`),
+    animations: 'disabled',
+    fullPage,
+  });
+  taken.set(name, { name, title, fullPage });
   console.log(`✓ ${name}-${size}.png`);
 }
 
@@ -195,6 +205,137 @@ async function demoAccountJourney(page: Page, size: string) {
   });
 }
 
+/** The heading of the screen just reached, so the shot is not of the last one's. */
+const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name }).waitFor();
+
+/**
+ * Issue 12: a new subscriber (a box ordered at the kit checkout, a weekly plan, a home address
+ * and a card saved) through every screen that manages the plan, its weeks and its orders.
+ */
+async function subscriberJourney(page: Page, size: string) {
+  const ready = await step(`${size} new subscriber`, async () => {
+    await newSubscriber(page);
+    // A second saved address, for the saved-addresses list and the address choices.
+    await apiCall(page.request, 'post', '/addresses', {
+      first_name: 'Carla',
+      last_name: 'Bianchi',
+      address1: '3 Leather Lane',
+      address2: 'Flat 2, the long side of the building by the courtyard gate',
+      city: 'London',
+      zip: 'EC1N 7RA',
+      phone: '07812 345678',
+    });
+  });
+  if (!ready) return;
+  const weeks = await planWeeks(page.request);
+  const ordered = weeks.find((week) => week.attributes.order_id !== null);
+  const next = weeks.find(
+    (week) => week.attributes.order_id === null && week.attributes.state === 'active',
+  );
+  await step(`${size} plan week`, async () => {
+    if (!next) throw new Error('no open plan week');
+    await page.goto(`/schedule/${next.id}/edit`);
+    await heading(page, /^Your box for /);
+    await shoot(page, size, 'box-details', 'A plan week: box details', true);
+    await page.goto(`/schedule/${next.id}/choose-recipes`);
+    await heading(page, /^Choose your recipes for /);
+    const menu = page.getByRole('region', { name: 'This week’s menu' });
+    await menu
+      .getByRole('button', { name: /^Add one more / })
+      .first()
+      .click();
+    await shoot(page, size, 'choose-recipes', 'A plan week: choose recipes', true);
+    await shoot(page, size, 'choose-recipes-top', 'A plan week: choose recipes, first screen');
+    // Two of it: one alone is below the box's minimum spend.
+    await menu
+      .getByRole('button', { name: /^Add one more / })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Save my recipes' }).click();
+    await heading(page, /^Your box for /);
+    await page.goto(`/schedule/${next.id}/change-delivery-date`);
+    await page.getByRole('group', { name: 'Delivery day' }).waitFor();
+    await shoot(page, size, 'change-delivery-date', 'A plan week: change delivery date', true);
+  });
+  await step(`${size} plan settings`, async () => {
+    await page.goto('/account/pasta-plan/settings');
+    const schedule = page.getByRole('region', { name: 'Delivery day and frequency' });
+    await schedule.getByRole('button', { name: 'Change' }).click();
+    await schedule.getByLabel('Friday').check();
+    await schedule.getByLabel('How often').selectOption('2');
+    await schedule.getByRole('button', { name: 'Save', exact: true }).click();
+    await schedule.getByText(/^Your first box on the new schedule:/).waitFor();
+    await schedule.scrollIntoViewIfNeeded();
+    await shoot(page, size, 'plan-settings-schedule', 'Plan settings: the schedule preview');
+    await schedule.getByRole('button', { name: 'Keep my current schedule' }).click();
+    await shoot(page, size, 'plan-settings', 'Plan settings', true);
+  });
+  await step(`${size} order edit`, async () => {
+    const orderId = ordered?.attributes.order_id;
+    if (!orderId) throw new Error('no ordered week');
+    await page.goto(`/order/${orderId}/edit`);
+    await heading(page, /^Change order /);
+    await shoot(page, size, 'order-edit', 'Change an order', true);
+    await page.goto(`/order/${orderId}/edit/recipes`);
+    await heading(page, 'Your dishes this week');
+    await shoot(page, size, 'order-edit-recipes', 'Change an order: its dishes', true);
+    await page.goto(`/order/${orderId}/edit/change-delivery-address`);
+    await heading(page, 'Delivery address');
+    await page.getByRole('button', { name: 'Use a new address' }).click();
+    await heading(page, 'A new delivery address');
+    await shoot(page, size, 'order-edit-new-address', 'Change an order: a new address', true);
+  });
+  await step(`${size} rewards`, async () => {
+    await page.goto('/account/rewards');
+    await heading(page, /./);
+    await shoot(page, size, 'rewards', 'Rewards', true);
+    await page.goto('/account/rewards/referral');
+    await heading(page, /./);
+    await shoot(page, size, 'referral', 'Refer a friend', true);
+  });
+  await step(`${size} my details`, async () => {
+    await page.goto('/account/my-details');
+    await heading(page, 'My details');
+    await page
+      .getByRole('region', { name: /payment methods/i })
+      .getByText(/4242/)
+      .first()
+      .waitFor();
+    await shoot(page, size, 'my-details-saved', 'My details: saved addresses and cards', true);
+  });
+  await step(`${size} support form`, async () => {
+    await page.goto('/support');
+    await heading(page, 'Help and support');
+    await page.getByRole('radio', { name: 'An order I placed' }).check();
+    await page.getByLabel('Your message').fill('My tagliatelle arrived without the sauce.');
+    await page
+      .getByRole('region', { name: 'Send us a message' })
+      .getByRole('button', { name: 'Send message' })
+      .click();
+    await heading(page, 'Message sent');
+    await shoot(page, size, 'support-success', 'Support: message sent', true);
+  });
+}
+
+/** A customer without a plan who paid for a one-off box: its own page. */
+async function oneOffJourney(page: Page, size: string) {
+  await step(`${size} one-off box`, async () => {
+    await signUpViaApi(page.request);
+    const home = await savedHome(page.request);
+    const card = await savedSandboxCard(page.request);
+    const basketId = await oneOffKitBasket(page.request);
+    const order = await apiCall(page.request, 'post', '/orders/recipe_kits', {
+      basket_id: basketId,
+      shipping_address_id: home,
+      payment_method_id: card,
+    });
+    await page.goto(`/schedule/one-off/${order.id}/view`);
+    await heading(page, /./);
+    await shoot(page, size, 'one-off-box', 'A one-off box', true);
+  });
+}
+
 async function main() {
   mkdirSync(outDir, { recursive: true });
   for (const file of readdirSync(outDir))
@@ -236,6 +377,9 @@ async function main() {
       const demo = await browser.newContext(options);
       await demoAccountJourney(await demo.newPage(), size.name);
       await demo.close();
+
+      await inContext(browser, options, (subscriber) => subscriberJourney(subscriber, size.name));
+      await inContext(browser, options, (buyer) => oneOffJourney(buyer, size.name));
     }
   } finally {
     await browser.close();
@@ -252,14 +396,29 @@ async function main() {
   }
 }
 
+/** A fresh browser context on the server's address (so relative URLs and the e2e helpers work). */
+async function inContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0],
+  run: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ ...options, baseURL: base });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 async function writeReadme() {
   const rows = [...taken.values()].map(
-    ({ name, title }) =>
-      `| ${title} | [phone](${name}-phone.png) | [desktop](${name}-desktop.png) |`,
+    ({ name, title, fullPage }) =>
+      `| ${title}${fullPage ? ' (whole page)' : ''} | [phone](${name}-phone.png) | [desktop](${name}-desktop.png) |`,
   );
   const readme = `# Screens
 
-The main screens at a phone's size (390x844) and a desktop's (1366x900), the viewport only, as
+The main screens at a phone's size (390x844) and a desktop's (1366x900), the viewport only (the
+long account screens as the whole page), as
 \`npm run screens\` (scripts/screens.ts) captured them from the production build on a fresh
 database. Regenerate after a visual change: \`npm run build && npm run screens\`. Where each
 look-and-feel defect of issue 11 is proven by a test: [proof.md](proof.md).

@@ -20,7 +20,8 @@ import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { PriceRows } from '../../components/ui/price-rows';
-import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { DishPickList, PickerPanel } from '../../components/dish-picker/dish-picker';
+import { useDishLooks } from '../../components/dish-picker/dish-looks';
 import { AddressFields } from '../checkout-shared/address-fields';
 
 export interface OrderEditViewProps {
@@ -301,6 +302,7 @@ export function Recipes({ actor }: OrderEditViewProps) {
   const data = useData(actor)!;
   const error = useError(actor);
   const { order, menu } = data;
+  const { looks, settled: looksSettled } = useDishLooks(order.deliveryDate ?? undefined);
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
     Object.fromEntries(order.lines.map((line) => [line.variantId, line.quantity])),
   );
@@ -321,56 +323,72 @@ export function Recipes({ actor }: OrderEditViewProps) {
     };
     actor.send({ type: 'change.review', change });
   };
+  const dishes = chosen.reduce((sum, [, quantity]) => sum + quantity, 0);
+  const titleOf = (variantId: string) =>
+    menu.find((choice) => choice.variantId === variantId)?.title ?? '';
+  if (!looksSettled)
+    return (
+      <p className="page-loading" role="status">
+        Loading this week’s menu…
+      </p>
+    );
   return (
     <div className="order-edit">
       <StepBack actor={actor} />
       <h1>Your dishes this week</h1>
-      <p className="order-edit__lede">
-        Choose from this week&apos;s menu: at least{' '}
-        {formatPrice(DEFAULT_KIT_MINIMUMS.minimumSpendPerOrderPence / 100)} of dishes. Dishes
-        already in your box keep the price you paid.
-      </p>
+      <div className="order-edit__intro">
+        <p className="order-edit__lede">
+          Choose from this week&apos;s menu: at least{' '}
+          {formatPrice(DEFAULT_KIT_MINIMUMS.minimumSpendPerOrderPence / 100)} of dishes. Dishes
+          already in your box keep the price you paid.
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => actor.send({ type: 'change.review', change: { kind: 'chef_selections' } })}
+        >
+          Let the chef pick
+        </Button>
+      </div>
       <ErrorSummary errors={error ? [{ fieldId: 'recipes-list', message: error }] : []} />
-      <form onSubmit={submit} noValidate>
-        <ul className="order-edit__menu" id="recipes-list" tabIndex={-1}>
-          {menu.map((choice) => {
-            const name = `${choice.title}${choice.variantTitle === 'Regular' ? '' : ` (${choice.variantTitle})`}`;
-            return (
-              <li key={choice.variantId} className="card order-edit__dish">
-                <div>
-                  <h2 className="order-edit__dish-title">{name}</h2>
-                  <p className="order-edit__muted">
-                    {formatPrice(choice.price)}
-                    {choice.isAddon ? ' · add-on' : ''}
-                  </p>
-                </div>
-                <QuantityStepper
-                  itemName={name}
-                  quantity={quantities[choice.variantId] ?? 0}
-                  onDecrease={() => set(choice.variantId, (quantities[choice.variantId] ?? 0) - 1)}
-                  onIncrease={() => set(choice.variantId, (quantities[choice.variantId] ?? 0) + 1)}
-                  max={20}
-                />
-              </li>
-            );
-          })}
-        </ul>
-        <div className="order-edit__actions">
-          <p className="order-edit__muted" aria-live="polite">
-            Dishes chosen: {formatPrice(foodPence / 100)}
-          </p>
-          <Button type="submit" disabled={chosen.length === 0}>
-            See the new total
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              actor.send({ type: 'change.review', change: { kind: 'chef_selections' } })
-            }
-          >
-            Let the chef pick
-          </Button>
-        </div>
+      <form onSubmit={submit} noValidate className="sticky-panel-layout">
+        <section aria-labelledby="recipes-menu-heading">
+          <h2 id="recipes-menu-heading" className="order-edit__menu-heading">
+            This week&apos;s menu
+          </h2>
+          <DishPickList
+            id="recipes-list"
+            dishes={menu.map((choice) => ({
+              ...choice,
+              itemName: `${choice.title}${choice.variantTitle === 'Regular' ? '' : ` (${choice.variantTitle})`}`,
+              ...(choice.isAddon ? { note: 'add-on' } : {}),
+            }))}
+            looks={looks}
+            quantityOf={(variantId) => quantities[variantId] ?? 0}
+            onAdd={(variantId) => set(variantId, (quantities[variantId] ?? 0) + 1)}
+            onRemove={(variantId) => set(variantId, (quantities[variantId] ?? 0) - 1)}
+            maxOf={() => 20}
+          />
+        </section>
+        <PickerPanel
+          picks={chosen.map(([variantId, quantity]) => ({
+            variantId,
+            quantity,
+            title: titleOf(variantId),
+          }))}
+          summary={
+            <>
+              <strong>
+                {dishes} {dishes === 1 ? 'dish' : 'dishes'} chosen
+              </strong>
+              <span>{formatPrice(foodPence / 100)}</span>
+            </>
+          }
+          actions={
+            <Button type="submit" disabled={chosen.length === 0}>
+              See the new total
+            </Button>
+          }
+        />
       </form>
     </div>
   );

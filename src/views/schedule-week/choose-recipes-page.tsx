@@ -14,7 +14,8 @@ import { loadRecipesData, saveWeekRecipes, toRecipesData } from '../../api/sched
 import { flash } from '../../components/flash/flash-store';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
-import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { DishPickList, PickerPanel } from '../../components/dish-picker/dish-picker';
+import { useDishLooks } from '../../components/dish-picker/dish-looks';
 import { WeekLoadFailed, WeekStepRoute, WeekTooLate } from './signed-in';
 import './schedule-week.css';
 
@@ -44,6 +45,7 @@ function RecipePicker({ weekId }: { weekId: string }) {
   const state = useSelector(actor, (s) => s.value);
   const { data, picks, error } = useSelector(actor, (s) => s.context);
   const paths = scheduleWeekPaths(weekId);
+  const { looks, settled: looksSettled } = useDishLooks(data?.deliveryDate);
   useEffect(() => {
     if (state !== 'saved') return;
     flash(
@@ -54,7 +56,7 @@ function RecipePicker({ weekId }: { weekId: string }) {
     void navigate(paths.edit);
   }, [state, picks.length, navigate, paths.edit]);
 
-  if (state === 'loading' || state === 'saved')
+  if (state === 'loading' || state === 'saved' || (data && !looksSettled))
     return (
       <p className="page-loading" role="status">
         Loading this week’s menu…
@@ -72,12 +74,13 @@ function RecipePicker({ weekId }: { weekId: string }) {
   const count = pickedCount(picks);
   const full = count >= data.numberOfRecipes;
   const saving = state === 'saving';
+  const dishOf = (variantId: string) => data.menu.find((item) => item.variantId === variantId);
   const total = picks.reduce(
-    (sum, pick) =>
-      sum +
-      (data.menu.find((item) => item.variantId === pick.variantId)?.price ?? 0) * pick.quantity,
+    (sum, pick) => sum + (dishOf(pick.variantId)?.price ?? 0) * pick.quantity,
     0,
   );
+  const quantityOf = (variantId: string) =>
+    picks.find((pick) => pick.variantId === variantId)?.quantity ?? 0;
   return (
     <div className="page schedule-week">
       <p className="schedule-week__back">
@@ -85,60 +88,62 @@ function RecipePicker({ weekId }: { weekId: string }) {
       </p>
       <h1>{title}</h1>
       <ErrorSummary errors={error ? [{ fieldId: 'week-menu', message: error }] : []} />
-      <p>
-        Your plan has {data.numberOfRecipes} recipes a week. Pick up to {data.numberOfRecipes} from
-        this week’s menu (at least {formatPrice(10)} in all), or let the chef choose.
-      </p>
-      <p className="schedule-week__count" aria-live="polite">
-        {count} of {data.numberOfRecipes} chosen · {formatPrice(total)}
-      </p>
-      <section className="card" aria-labelledby="week-menu-heading">
-        <h2 id="week-menu-heading">This week’s menu</h2>
-        {data.menu.length === 0 ? (
-          <p>This week’s menu is not out yet: the chef will choose for you.</p>
-        ) : (
-          <ul className="schedule-week__menu" id="week-menu" tabIndex={-1}>
-            {data.menu.map((item) => {
-              const quantity =
-                picks.find((pick) => pick.variantId === item.variantId)?.quantity ?? 0;
-              const name = `${item.title} (${item.variantTitle})`;
-              return (
-                <li key={item.variantId}>
-                  <span>
-                    {item.title}
-                    <span className="schedule-week__variant">
-                      {' '}
-                      · {item.variantTitle} · {formatPrice(item.price)}
-                    </span>
-                  </span>
-                  <QuantityStepper
-                    itemName={name}
-                    quantity={quantity}
-                    onDecrease={() =>
-                      actor.send({ type: 'recipe.remove', variantId: item.variantId })
-                    }
-                    onIncrease={() => actor.send({ type: 'recipe.add', variantId: item.variantId })}
-                    max={full ? quantity : undefined}
-                    disabled={saving}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <div className="schedule-week__actions">
-          <Button busy={saving} onClick={() => actor.send({ type: 'recipes.save' })}>
-            Save my recipes
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={saving}
-            onClick={() => actor.send({ type: 'recipes.chef' })}
-          >
-            Let the chef choose
-          </Button>
-        </div>
-      </section>
+      <div className="schedule-week__intro">
+        <p>
+          Your plan has {data.numberOfRecipes} recipes a week. Pick up to {data.numberOfRecipes} (at
+          least {formatPrice(10)} in all), or leave it to the chef.
+        </p>
+        <Button
+          variant="secondary"
+          disabled={saving}
+          onClick={() => actor.send({ type: 'recipes.chef' })}
+        >
+          Let the chef choose
+        </Button>
+      </div>
+      <div className="sticky-panel-layout">
+        <section aria-labelledby="week-menu-heading">
+          <h2 id="week-menu-heading" className="schedule-week__menu-heading">
+            This week’s menu
+          </h2>
+          {data.menu.length === 0 ? (
+            <p>This week’s menu is not out yet: the chef will choose for you.</p>
+          ) : (
+            <DishPickList
+              id="week-menu"
+              dishes={data.menu.map((item) => ({
+                ...item,
+                itemName: `${item.title} (${item.variantTitle})`,
+              }))}
+              looks={looks}
+              quantityOf={quantityOf}
+              onAdd={(variantId) => actor.send({ type: 'recipe.add', variantId })}
+              onRemove={(variantId) => actor.send({ type: 'recipe.remove', variantId })}
+              maxOf={(variantId) => (full ? quantityOf(variantId) : undefined)}
+              disabled={saving}
+            />
+          )}
+        </section>
+        <PickerPanel
+          picks={picks.map((pick) => ({
+            ...pick,
+            title: dishOf(pick.variantId)?.title ?? '',
+          }))}
+          summary={
+            <>
+              <strong>
+                {count} of {data.numberOfRecipes} chosen
+              </strong>
+              <span>{formatPrice(total)}</span>
+            </>
+          }
+          actions={
+            <Button busy={saving} onClick={() => actor.send({ type: 'recipes.save' })}>
+              Save my recipes
+            </Button>
+          }
+        />
+      </div>
     </div>
   );
 }
