@@ -46,7 +46,9 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/takeaway/track/:orderId',
     screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',
-    budgetKiB: 119,
+    // 119.5 (was 119, reached to the byte): header menus that stay open across a redirect and a
+    // sign-out that goes home first (R1.19, R2.6) cost the shared header 0.07 KiB.
+    budgetKiB: 119.5,
   },
   { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 120 },
   {
