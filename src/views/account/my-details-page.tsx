@@ -10,7 +10,12 @@ import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { newPasswordErrors } from '../../../domain/account-forms';
-import { hasNoPlusSign, isValidUkPhone, UK_PHONE_HINT } from '../../../domain/phone';
+import {
+  hasNoPlusSign,
+  isValidUkPhone,
+  PHONE_ONLY_SAVED,
+  UK_PHONE_HINT,
+} from '../../../domain/phone';
 import { useSessionActor } from '../../session/session-context';
 import { DateOfBirthForm } from './date-of-birth-form';
 import { PaperlessToggle } from './paperless-toggle';
@@ -59,12 +64,15 @@ function DetailsForm({ customer }: { customer: Customer }) {
     setErrors(local);
     if (local.length) return;
     setBusy(true);
+    // The customer as saved by the phone's call, when it ran and the rest may not (R2.20).
+    let savedPhone: Customer | null = null;
     try {
       // The phone has its own call (PUT customers/phone, R2.14); it goes first so a refused
       // number leaves everything else unsaved too.
       const phone = fields.phone.trim() || null;
       if (phone !== (customer.phone ?? null)) {
-        await unwrap(api.PUT('/customers/phone', { body: { phone } }));
+        const saved = await unwrap(api.PUT('/customers/phone', { body: { phone } }));
+        savedPhone = toEntity(saved.data) as Customer;
       }
       const body = await unwrap(
         api.PUT('/me', {
@@ -80,6 +88,11 @@ function DetailsForm({ customer }: { customer: Customer }) {
       session.send({ type: 'session.signedIn', customer: toEntity(body.data) as Customer });
       flash('Your details have been saved.');
     } catch (error) {
+      if (savedPhone) {
+        session.send({ type: 'session.signedIn', customer: savedPhone });
+        setErrors([{ fieldId: 'firstName', message: PHONE_ONLY_SAVED }]);
+        return;
+      }
       const pointer = isApiRequestError(error) ? error.errors[0]?.source?.pointer : undefined;
       const fieldId = pointer === '/phone' ? 'phone' : 'firstName';
       setErrors([
