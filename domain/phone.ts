@@ -27,11 +27,4 @@ export function hasNoPlusSign(phone: string): boolean {
   return !phone.includes('+');
 }
 
-/**
- * Product rule R2.20: the phone has its own call before the other details; when it saved and the
- * rest did not, the customer is told exactly that, never a bare failure over a half-save.
- */
-export const PHONE_ONLY_SAVED =
-  'Your phone number was saved, but your name and contact preferences were not. Try saving them again.';
-
 export const UK_PHONE_HINT = 'Enter a UK phone number, like 07812 345678 or +44 7812 345678';

@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
-// domain/phone.ts's PHONE_ONLY_SAVED (that module loads JSON metadata Playwright cannot import).
+// my-details-page.tsx's PHONE_ONLY_SAVED (kept there, out of the shared first-view code).
 const PHONE_ONLY_SAVED =
   'Your phone number was saved, but your name and contact preferences were not. Try saving them again.';
 

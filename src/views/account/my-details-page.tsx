@@ -10,17 +10,19 @@ import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
 import { newPasswordErrors } from '../../../domain/account-forms';
-import {
-  hasNoPlusSign,
-  isValidUkPhone,
-  PHONE_ONLY_SAVED,
-  UK_PHONE_HINT,
-} from '../../../domain/phone';
+import { hasNoPlusSign, isValidUkPhone, UK_PHONE_HINT } from '../../../domain/phone';
 import { useSessionActor } from '../../session/session-context';
 import { DateOfBirthForm } from './date-of-birth-form';
 import { PaperlessToggle } from './paperless-toggle';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { SavedAddressesSection } from '../../app/account-sections';
+
+/**
+ * Product rule R2.20: the phone has its own call before the other details; when it saved and the
+ * rest did not, the customer is told exactly that, never a bare failure over a half-save.
+ */
+const PHONE_ONLY_SAVED =
+  'Your phone number was saved, but your name and contact preferences were not. Try saving them again.';
 
 const CHANNELS = [
   { value: 'emails', label: 'Email' },
