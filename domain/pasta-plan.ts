@@ -13,6 +13,9 @@ export const PASTA_PLAN_MESSAGES = {
   tooLate:
     'It’s too late to change this week: its box was ordered at the cut-off. You can still change the weeks after it.',
   cancelled: 'This plan is cancelled, so it cannot be changed.',
+  /** Product rule R10.34: what a customer whose plans are all cancelled sees. */
+  ended:
+    'Your pasta plan is cancelled: nothing more is billed, and boxes already ordered are still delivered.',
   notStarted: 'This plan starts once its first box is paid, so it cannot be paused yet.',
   notPaused: 'This plan is not paused.',
   resumeDate: `Choose a delivery week within the next ${PAUSE_MAX_WEEKS} weeks whose cut-off is still ahead.`,

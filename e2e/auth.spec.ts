@@ -177,8 +177,8 @@ test.describe('password recovery', () => {
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
 
     // The new password signs in and the old one no longer does. Asked of the API: signing out and
-    // in again through the screens added three page loads and a race (see signOutThroughMenu) to
-    // a test that already runs two axe scans and several Argon2id hashes.
+    // in again through the screens added three page loads to a test that already runs two axe
+    // scans and several Argon2id hashes.
     const signInWith = (password: string) =>
       request.post('/api/v2/sessions', {
         headers: { 'X-Branch': 'web' },
@@ -240,7 +240,6 @@ test.describe('sign out', () => {
     page,
   }) => {
     await signIn(page, DEMO.email, DEMO.password);
-    // The menu stays open only on the page it was opened on: open it once the redirect is done.
     await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
     await page.route('**/api/v2/sessions', (route) =>

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CANCEL_OFFER_MESSAGES, CANCEL_PLAN_MESSAGES } from '../domain/cancel-plan';
-import { dayAndDate } from '../domain/pasta-plan';
+import { dayAndDate, PASTA_PLAN_MESSAGES } from '../domain/pasta-plan';
 import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
@@ -112,9 +112,24 @@ for (const size of SIZES) {
       const billed = (await planWeeks(request)).filter((w) => w.attributes.order_id !== null);
       expect(billed.map((w) => w.id)).toEqual([ordered!.id]);
 
-      // Leaving the cancelled plan: it is no longer offered.
+      // Leaving the cancelled plan: it can no longer change, and the page says it is cancelled
+      // and how to start again, on a reload too (R10.34).
       await page.getByRole('button', { name: 'Back to your pasta plan' }).click();
-      await expect(page.getByText('You have no pasta plan yet.', { exact: false })).toBeVisible();
+      const ended = page.getByRole('main');
+      for (const reloaded of [false, true]) {
+        if (reloaded) await page.reload();
+        await expect(ended.getByText('Cancelled', { exact: true })).toBeVisible();
+        await expect(ended).toContainText(PASTA_PLAN_MESSAGES.ended);
+        await expect(ended.getByRole('link', { name: 'Choose a box on the menu' })).toHaveAttribute(
+          'href',
+          '/menu',
+        );
+        await expect(ended.getByRole('link', { name: 'your order history' })).toBeVisible();
+        await expect(page.getByText('You have no pasta plan yet.', { exact: false })).toHaveCount(
+          0,
+        );
+      }
+      await expectNoAxeViolations(page);
     });
   });
 }

@@ -1,6 +1,10 @@
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
+// my-details-page.tsx's PHONE_ONLY_SAVED (kept there, out of the shared first-view code).
+const PHONE_ONLY_SAVED =
+  'Your phone number was saved, but your name and contact preferences were not. Try saving them again.';
+
 for (const size of SIZES) {
   test.describe(`my details (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -70,6 +74,31 @@ for (const size of SIZES) {
       await page.reload();
       await expect(page.getByLabel('Phone number')).toHaveValue('+447812345678');
       await expect(page.getByLabel('Text message')).toBeChecked();
+    });
+
+    test('a phone saved while the other details fail says what saved, and keeps it (R2.20)', async ({
+      page,
+    }) => {
+      await page.route('**/api/v2/me', (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/vnd.api+json',
+              body: '{"errors":[]}',
+            })
+          : route.fallback(),
+      );
+      await page.getByLabel('Phone number').fill('07812 345678');
+      await page.getByLabel('First name').fill('Carlotta');
+      await page.getByRole('button', { name: 'Save details' }).click();
+      await expect(page.getByRole('alert')).toContainText(PHONE_ONLY_SAVED);
+      await expect(page.getByText('Your details have been saved.')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+
+      await page.unroute('**/api/v2/me');
+      await page.reload();
+      await expect(page.getByLabel('Phone number')).toHaveValue('+447812345678');
+      await expect(page.getByLabel('First name')).toHaveValue('Carla');
     });
 
     test('paperless: debounced 300 ms, only the last value is sent, kept on reload', async ({

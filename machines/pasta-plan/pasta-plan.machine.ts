@@ -39,6 +39,9 @@ export interface PastaPlanContext {
   cancelNote: string;
   /** The plan just cancelled and its boxes still delivered (R10.18): gone from `plans`. */
   cancelled: CancelledPlan | null;
+  /** The customer's first cancelled plan in the server's list: with none selectable, the page
+   * says it is cancelled and how to start again rather than "no plan" (R10.34). */
+  endedPlan: Plan | null;
 }
 
 export interface CancelledPlan {
@@ -189,7 +192,8 @@ const pastaPlanSetup = setup({
       const chosenId = plans.some((plan) => plan.id === context.chosenId)
         ? context.chosenId
         : (plans[0]?.id ?? null);
-      return { plans, weeks: data.weeks, now: data.now, chosenId };
+      const endedPlan = data.plans.find((plan) => plan.state === 'cancelled') ?? null;
+      return { plans, weeks: data.weeks, now: data.now, chosenId, endedPlan };
     }),
     choosePlan: assign({ chosenId: (_, planId: string) => planId }),
     assignWeek: assign({ weekId: (_, weekId: string) => weekId }),
@@ -292,6 +296,7 @@ export const pastaPlanMachine = pastaPlanSetup.createMachine({
     cancelReason: null,
     cancelNote: '',
     cancelled: null,
+    endedPlan: null,
   },
   initial: 'loading',
   states: {

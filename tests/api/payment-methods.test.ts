@@ -378,9 +378,26 @@ describe('POST /payment_methods/{id}/default and DELETE /payment_methods/{id}', 
           m.attributes.default,
         ]),
     ).toEqual([
-      [first.id, false],
       [second.id, true],
+      [first.id, false],
     ]);
+  });
+
+  it('lists the default first, then the others oldest first (the contract of GET /payment_methods)', async () => {
+    const browser = client();
+    await signUp(browser);
+    const first = await addCard(browser);
+    const second = await addCard(browser, '5555555555554444');
+    const third = await addCard(browser, '4000056655665556');
+    const listed = async () =>
+      ((await browser.get('/payment_methods')).json().data as { id: string }[]).map((m) => m.id);
+
+    const before = await listed();
+    await browser.post(`/payment_methods/${third.id}/default`);
+    const after = await listed();
+
+    expect(before).toEqual([first.id, second.id, third.id]);
+    expect(after).toEqual([third.id, first.id, second.id]);
   });
 
   it('keeps the default while others exist (product rule R11.4), removes the others and then it', async () => {

@@ -189,9 +189,16 @@ describe('pasta plan machine: the rules', () => {
     expect(s.can({ type: 'pause.start' })).toBe(true);
   });
 
-  it('shows the page for no plan when none is selectable', async () => {
+  it('shows the page for no plan when none is selectable, with the cancelled plan to name (R10.34)', async () => {
     const { actor } = await loaded(noPlan);
     expect(actor.getSnapshot().value).toBe('noPlan');
+    expect(actor.getSnapshot().context.endedPlan).toMatchObject({ state: 'cancelled' });
+  });
+
+  it('has no ended plan to name while a plan is selectable', async () => {
+    const { actor } = await loaded();
+    expect(actor.getSnapshot().context.endedPlan).toMatchObject({ state: 'cancelled' });
+    expect(actor.getSnapshot().value).toBe('viewing');
   });
 
   it('asks why before cancelling, and insists on the customer’s words for "other"', async () => {

@@ -1,17 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { customers, paymentMethods } from '../../db/schema';
 import { notFound } from '../../http/jsonapi';
 import type { PaymentMethodRow } from '../../services/payments/payment-service';
 
-/** The customer's saved methods, oldest first. */
+/** The customer's saved methods: the default first (the contract's listPaymentMethods), then oldest first. */
 export const savedMethodsOf = (db: Queryable, customerId: number) =>
   db
     .select()
     .from(paymentMethods)
     // Product rule R11.5: a card not kept after a declined first payment is not listed.
     .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.saved, true)))
-    .orderBy(asc(paymentMethods.id));
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.id));
 
 /**
  * Locks the customer's row: changes to their methods (which is default, which one a subscription

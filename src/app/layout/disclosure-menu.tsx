@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useOpenOnThisPage } from './use-open-on-this-page';
 
 /** A button that shows and hides a list of links (the disclosure navigation pattern). */
 export function DisclosureMenu({
@@ -11,11 +11,8 @@ export function DisclosureMenu({
   children: ReactNode;
   onOpen?: () => void;
 }) {
-  // Open only on the page where it was opened: following one of its links closes it.
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  // Following one of its links closes it; the page redirecting itself does not (R1.19).
+  const [open, setOpen] = useOpenOnThisPage();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -34,9 +31,7 @@ export function DisclosureMenu({
       document.removeEventListener('click', close);
       document.removeEventListener('keydown', close);
     };
-    // setOpen only depends on pathname, which `open` already follows
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }, [open, setOpen]);
   return (
     <div className="disclosure" ref={root}>
       <button
@@ -51,7 +46,16 @@ export function DisclosureMenu({
       >
         {label}
       </button>
-      <ul id={id} className="disclosure__list" hidden={!open}>
+      {/* A link to the page already shown is a replace navigation, which R1.19 keeps the menu
+          open across: a followed link closes it here. */}
+      <ul
+        id={id}
+        className="disclosure__list"
+        hidden={!open}
+        onClick={(event) => {
+          if ((event.target as Element).closest('a')) setOpen(false);
+        }}
+      >
         {children}
       </ul>
     </div>

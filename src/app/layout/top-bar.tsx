@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
@@ -6,6 +6,7 @@ import type { Restaurant } from '../../api/types';
 import { flash } from '../../components/flash/flash-store';
 import { useCustomer, useSessionActor } from '../../session/session-context';
 import { DisclosureMenu } from './disclosure-menu';
+import { useOpenOnThisPage } from './use-open-on-this-page';
 import { ACCOUNT_MENU, MAIN_MENU } from './menu-items';
 import type { TopBarVariant } from './top-bar-variant';
 import { APP_ROUTES } from '../../../domain/app-routes';
@@ -56,9 +57,19 @@ const AUTH_SCREENS: string[] = [
 
 function AccountMenu() {
   const customer = useCustomer();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
   const session = useSessionActor();
   const navigate = useNavigate();
+  // Product rule R2.6: sign-out goes home first and ends the session once home is the location. Ended first,
+  // the account page still on screen saw a signed-out customer and sent them to sign in with a
+  // returnTo (its guard, R2.2), racing the navigation home.
+  const signingOutFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (signingOutFrom.current === null || signingOutFrom.current === key) return;
+    signingOutFrom.current = null;
+    session.send({ type: 'session.signOut' });
+    flash('You have signed out.', 'info');
+  }, [key, session]);
   if (customer === undefined) return null;
   if (customer === null) {
     return (
@@ -68,8 +79,7 @@ function AccountMenu() {
     );
   }
   const signOut = () => {
-    session.send({ type: 'session.signOut' });
-    flash('You have signed out.', 'info');
+    signingOutFrom.current = key;
     navigate('/');
   };
   return (
@@ -90,18 +100,14 @@ function AccountMenu() {
 
 /** The header. The checkout variant keeps only the logo and reassurance, so nothing pulls the customer away. */
 export function TopBar({ variant }: { variant: TopBarVariant }) {
-  // The drawer belongs to the page it was opened on: navigating closes it.
-  const { pathname } = useLocation();
-  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
-  const drawerOpen = drawerOpenOn === pathname;
-  const setDrawerOpen = (next: boolean) => setDrawerOpenOn(next ? pathname : null);
+  // The drawer belongs to the page it was opened on: moving to another page closes it (R1.19).
+  const [drawerOpen, setDrawerOpen] = useOpenOnThisPage();
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [drawerOpen]);
+  }, [drawerOpen, setDrawerOpen]);
 
   return (
     <header className={`top-bar top-bar--${variant}`} data-variant={variant}>

@@ -17,6 +17,13 @@ import { PaperlessToggle } from './paperless-toggle';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { SavedAddressesSection } from '../../app/account-sections';
 
+/**
+ * Product rule R2.20: the phone has its own call before the other details; when it saved and the
+ * rest did not, the customer is told exactly that, never a bare failure over a half-save.
+ */
+const PHONE_ONLY_SAVED =
+  'Your phone number was saved, but your name and contact preferences were not. Try saving them again.';
+
 const CHANNELS = [
   { value: 'emails', label: 'Email' },
   { value: 'sms', label: 'Text message' },
@@ -59,12 +66,15 @@ function DetailsForm({ customer }: { customer: Customer }) {
     setErrors(local);
     if (local.length) return;
     setBusy(true);
+    // The customer as saved by the phone's call, when it ran and the rest may not (R2.20).
+    let savedPhone: Customer | null = null;
     try {
       // The phone has its own call (PUT customers/phone, R2.14); it goes first so a refused
       // number leaves everything else unsaved too.
       const phone = fields.phone.trim() || null;
       if (phone !== (customer.phone ?? null)) {
-        await unwrap(api.PUT('/customers/phone', { body: { phone } }));
+        const saved = await unwrap(api.PUT('/customers/phone', { body: { phone } }));
+        savedPhone = toEntity(saved.data) as Customer;
       }
       const body = await unwrap(
         api.PUT('/me', {
@@ -80,6 +90,11 @@ function DetailsForm({ customer }: { customer: Customer }) {
       session.send({ type: 'session.signedIn', customer: toEntity(body.data) as Customer });
       flash('Your details have been saved.');
     } catch (error) {
+      if (savedPhone) {
+        session.send({ type: 'session.signedIn', customer: savedPhone });
+        setErrors([{ fieldId: 'firstName', message: PHONE_ONLY_SAVED }]);
+        return;
+      }
       const pointer = isApiRequestError(error) ? error.errors[0]?.source?.pointer : undefined;
       const fieldId = pointer === '/phone' ? 'phone' : 'firstName';
       setErrors([

@@ -67,7 +67,24 @@ export function LoadFailed({ actor }: PastaPlanViewProps) {
   );
 }
 
-export function NoPlan() {
+export function NoPlan({ actor }: PastaPlanViewProps) {
+  const ended = useSelector(actor, (s) => s.context.endedPlan);
+  // Product rule R10.34: a customer whose plans are all cancelled is told so, and how to start again.
+  if (ended)
+    return (
+      <section className="card pasta-plan__summary" aria-labelledby="plan-name">
+        <div className="pasta-plan__heading">
+          <h2 id="plan-name">{ended.name}</h2>
+          <Badge tone="neutral">Cancelled</Badge>
+        </div>
+        <p>{PASTA_PLAN_MESSAGES.ended}</p>
+        <p>
+          <Link to={APP_ROUTES.productBox}>Choose a box on the menu</Link> to start a new plan or
+          order a single box. Your past boxes are in{' '}
+          <Link to={APP_ROUTES.orderHistory}>your order history</Link>.
+        </p>
+      </section>
+    );
   return (
     <div className="card">
       <p>You have no pasta plan yet. Order a box on a plan and manage it here.</p>
