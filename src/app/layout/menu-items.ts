@@ -17,8 +17,6 @@ const ACCOUNT_MENU_WANTED = [
   { label: 'Orders', to: APP_ROUTES.upcomingOrders },
   { label: 'Order history', to: APP_ROUTES.orderHistory },
   { label: 'Pasta plan', to: '/account/pasta-plan' },
-  // Its screen (recipes, frequency, day, dietary flags) is not built yet: the path alone would open
-  // the plan page, so it stays out of the menu until then (issue 12).
   { label: 'Plan settings', to: '/account/pasta-plan/settings' },
   { label: 'Rewards', to: APP_ROUTES.rewards },
   { label: 'Profile', to: APP_ROUTES.accountDetails },
