@@ -288,7 +288,8 @@ export interface paths {
         /** The signed-in customer's orders with their line items. Upcoming (delivery today or later, not yet delivered or collected) soonest first, up to 3000; past (before today, or delivered or collected) latest first in pages of 4. Dropped orders are never in the history. */
         get: operations["listOrders"];
         put?: never;
-        post?: never;
+        /** Orders one of the signed-in customer's past recipe-kit boxes again (product rule R9.27): a one-off box for the next week open for orders that has a menu, with the same recipes and portions that menu still sells at today's prices, delivered on the same weekday where it can be to the customer's default address, written in one transaction. Store credit is spent first; the rest is left awaiting payment (`POST payments`, `/payment/{orderId}`). `meta.left_out` names the dishes the menu no longer has. The same Idempotency-Key (or, without one, the same box for the same week) answers the order already written (200). 404 for another customer's or an unknown order; 422 for a takeaway order, a cancelled or dropped one, a box none of whose dishes are on the menu, or no saved address. */
+        post: operations["reorderBox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2510,6 +2511,20 @@ export interface components {
                 } | null;
             };
         };
+        ReorderDocument: {
+            data: components["schemas"]["OrderResource"];
+            included: components["schemas"]["LineItemResource"][];
+            meta: {
+                source_order_id: string;
+                /** @description The past box's dishes the week's menu no longer has. */
+                left_out: {
+                    product_variant_id: string;
+                    title: string;
+                    variant_title: string | null;
+                    quantity: number;
+                }[];
+            };
+        };
         OrderItemsUpdate: {
             items: {
                 product_variant_id: components["schemas"]["RowId"];
@@ -3402,6 +3417,48 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    reorderBox: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    source_order_id: components["schemas"]["RowId"];
+                };
+            };
+        };
+        responses: {
+            /** @description The order this request already wrote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReorderDocument"];
+                };
+            };
+            /** @description The new order, awaiting payment unless store credit paid it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReorderDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listSubscriptions: {

@@ -9,6 +9,7 @@ import { sandboxHandlers } from './sandbox/sandbox.handlers';
 import { catalogueHandlers } from './catalogue/catalogue.handlers';
 import { sessionClientHandlers } from './session-client/session-client.handlers';
 import { orderHandlers } from './orders/orders.handlers';
+import { reorderHandlers } from './orders/reorder.handlers';
 import { orderEditHandlers } from './orders/order-edit.handlers';
 import { ratingHandlers } from './ratings/ratings.handlers';
 import { relayHandlers } from './relay/relay.handlers';
@@ -51,6 +52,7 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...sandboxHandlers(deps),
     ...orderHandlers(deps),
     ...orderEditHandlers(deps),
+    ...reorderHandlers(deps),
     ...relayHandlers(deps),
     ...ratingHandlers(deps),
     ...voucherHandlers(deps),

@@ -60,3 +60,29 @@ export async function sendOrderInvoice(
   );
   return camelize(body.meta);
 }
+
+/** A past box ordered again (product rule R9.27): the new order and what the menu no longer has. */
+export interface Reordered {
+  orderId: string;
+  amountToCharge: number;
+  leftOut: string[];
+}
+
+/** POST orders: orders a past recipe-kit box again; one key per click, so a double click makes one. */
+export async function reorderBox(
+  sourceOrderId: string,
+  idempotencyKey: string,
+  client: ApiClient = api,
+): Promise<Reordered> {
+  const body = await unwrap(
+    client.POST('/orders', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: { source_order_id: sourceOrderId },
+    }),
+  );
+  return {
+    orderId: body.data.id,
+    amountToCharge: body.data.attributes.amount_to_charge ?? body.data.attributes.total_price,
+    leftOut: body.meta.left_out.map((line) => line.title),
+  };
+}

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { APP_ROUTES, orderEditPath } from '../../../domain/app-routes';
 import { formatCutoff, orderEditability } from '../../../domain/order-edit';
 import { isPaymentFailed, orderStatusText } from '../../../domain/order-status';
+import { isKitOrderType, isReorderableState } from '../../../domain/reorder';
 import { isApiRequestError } from '../../api/api-error';
 import { fetchOrderPage, type OrderPageData } from '../../api/order-page';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -11,6 +12,7 @@ import { QueryError } from '../../components/query-error';
 import { Badge } from '../../components/ui/badge';
 import { useCustomer } from '../../session/session-context';
 import { OrderAddressSection } from './order-address-section';
+import { OrderAgainSection } from './order-again-section';
 import { OrderFeedbackSection } from './order-feedback-section';
 import { OrderInvoiceSection } from './order-invoice-section';
 import { OrderLinesSection } from './order-lines-section';
@@ -140,6 +142,10 @@ function OrderDetails({ data }: { data: OrderPageData }) {
           <OrderAddressSection order={order} />
           <OrderPaymentSection data={data} />
           <OrderInvoiceSection data={data} />
+          {/* Product rule R9.27: a kit box, not cancelled or dropped, can be ordered again. */}
+          {isKitOrderType(order.orderType) && isReorderableState(order.state) && (
+            <OrderAgainSection orderId={order.id} />
+          )}
         </div>
       </div>
     </div>

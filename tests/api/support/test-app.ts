@@ -88,8 +88,13 @@ export class ApiClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async call(method: Method, url: string, body?: unknown): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = {};
+  async call(
+    method: Method,
+    url: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (this.options.branch) headers['x-branch'] = 'web';
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     const request: InjectOptions = { method, url: `/api/v2${url}`, headers };
@@ -106,7 +111,8 @@ export class ApiClient {
   }
 
   get = (url: string) => this.call('GET', url);
-  post = (url: string, body?: unknown) => this.call('POST', url, body ?? {});
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call('POST', url, body ?? {}, headers);
   put = (url: string, body?: unknown) => this.call('PUT', url, body ?? {});
   delete = (url: string) => this.call('DELETE', url);
 }

@@ -1,0 +1,60 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiCall, savedSandboxCard } from './support/api';
+import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { kitBasket, savedHome } from './support/kit-checkout';
+import { SIZES } from './support/sizes';
+
+/** A new customer's paid one-week box of two regular dishes. */
+async function paidBox(request: APIRequestContext) {
+  await signUpViaApi(request);
+  const home = await savedHome(request);
+  const card = await savedSandboxCard(request);
+  const order = await apiCall(request, 'post', '/orders/recipe_kits', {
+    basket_id: await kitBasket(request),
+    shipping_address_id: home,
+    payment_method_id: card,
+  });
+  return order.id as string;
+}
+
+for (const size of SIZES) {
+  test.describe(`ordering a box again (${size.name})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('"Order this box again" on a kit order goes to paying the new box (product rule R9.27)', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const orderId = await paidBox(page.request);
+      await page.goto(`/order/${orderId}`);
+      const again = page.getByRole('region', { name: 'Enjoyed this box?' });
+      await expect(again).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: `/tmp/order-again-shots/order-${size.name}.png`,
+        fullPage: true,
+      });
+
+      await again.getByRole('button', { name: 'Order this box again' }).dblclick();
+      await expect(page).toHaveURL(/\/payment\/\d+$/);
+      const newId = page.url().split('/').pop()!;
+      expect(newId).not.toBe(orderId);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay for your order');
+
+      const placed = (await (await page.request.get(`/api/v2/orders/${newId}`)).json()).data
+        .attributes;
+      expect(placed.state).toBe('payment_pending');
+      const amount = `£${(placed.amount_to_charge as number).toFixed(2)}`;
+      await expect(page.getByText(amount).first()).toBeVisible();
+      await page.screenshot({
+        path: `/tmp/order-again-shots/payment-${size.name}.png`,
+        fullPage: true,
+      });
+
+      // The double click made one order: the customer's upcoming list holds the old and the new box.
+      const pending = (await (await page.request.get('/api/v2/orders/pending_payment')).json())
+        .data as { id: string }[];
+      expect(pending.map((o) => o.id)).toEqual([newId]);
+    });
+  });
+}
