@@ -6,9 +6,10 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`account dashboard (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -22,10 +23,7 @@ for (const size of SIZES) {
       await expect(attention.getByText('Verify your email address')).toBeVisible();
       const invite = page.getByRole('region', { name: 'Fresh pasta, at your door every week' });
       await expect(invite).toBeVisible();
-      await page.screenshot({
-        path: `/tmp/details-dashboard-shots/dashboard-empty-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `dashboard-empty-${size.name}`);
       await expectNoAxeViolations(page);
       await invite.getByRole('link', { name: 'Explore the recipe kits' }).click();
       await expect(page).toHaveURL(/\/menu$/);
@@ -42,10 +40,7 @@ for (const size of SIZES) {
       await expect(plan.getByRole('heading', { name: 'Your next box' })).toBeVisible();
       // The next box: ordered already (billed at its cut-off), or with the cut-off to choose by.
       await expect(plan.getByText(/· Ordered$|^Choose by \w+day \d+ \w+, 12:00$/)).toBeVisible();
-      await page.screenshot({
-        path: `/tmp/details-dashboard-shots/dashboard-plan-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `dashboard-plan-${size.name}`);
       await expectNoAxeViolations(page);
       // The seeded plan's coming weeks start without picks (another spec may choose some).
       const choose = page

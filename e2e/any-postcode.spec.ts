@@ -1,9 +1,9 @@
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 
 /** Product rule R3.13: any real UK postcode is placed, at both sizes the issue names. */
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`any real UK postcode (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

@@ -1,10 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { CANCEL_OFFER_MESSAGES, CANCEL_PLAN_MESSAGES } from '../domain/cancel-plan';
 import { dayAndDate, PASTA_PLAN_MESSAGES } from '../domain/pasta-plan';
 import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 import { minuteAfterCutoff, newSubscriber, planWeeks } from './support/subscriber';
+import { shot } from './support/shots';
 
 async function emailsTo(request: APIRequestContext, to: string) {
   const response = await request.get(`/api/v2/dev/emails?to=${encodeURIComponent(to)}`);
@@ -14,12 +15,7 @@ async function emailsTo(request: APIRequestContext, to: string) {
 }
 
 /** Screenshots for looking at the screen, only when asked for (never in the repository). */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOTS_DIR)
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-};
-
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`cancelling the pasta plan (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addRegular, boxPanel, GNOCCHI, kitBasket } from './support/kit-checkout';
 import { expect, signUpViaApi, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 
 /** Issue 12, product rule R7.21: no click on the box's plus or minus is lost. */
 
@@ -29,7 +29,7 @@ async function settled(box: Locator) {
   await expect(box.locator('dl.basket__totals')).not.toHaveAttribute('aria-busy', 'true');
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`fast clicks in the kit box (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

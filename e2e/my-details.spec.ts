@@ -1,11 +1,11 @@
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 
 // my-details-page.tsx's PHONE_ONLY_SAVED (kept there, out of the shared first-view code).
 const PHONE_ONLY_SAVED =
   'Your phone number was saved, but your name and contact preferences were not. Try saving them again.';
 
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`my details (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

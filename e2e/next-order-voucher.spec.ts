@@ -1,8 +1,9 @@
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { boxPanel, kitBasket } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`/next-order-voucher applies the code to the box (R12.14) at ${size.name} size`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
     // The menu's axe scan is slow on a busy machine.
@@ -18,7 +19,7 @@ for (const size of SIZES) {
       await expect(page.getByText('Voucher KITCHEN5 is applied to your box.')).toBeVisible({
         timeout: 15_000,
       });
-      await page.screenshot({ path: `/tmp/promises-shots/next-order-voucher-${size.name}.png` });
+      await shot(page, `next-order-voucher-${size.name}`);
       await expectNoAxeViolations(page);
       if (size.name === 'desktop')
         await expect(boxPanel(page).getByRole('status')).toContainText('Voucher KITCHEN5 applied.');

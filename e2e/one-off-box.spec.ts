@@ -9,7 +9,7 @@ import {
   savedHome,
   throughInstructions,
 } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 
 /** Issue 12, product rule R10.28: a one-off box's own page, and a plan's box sent to its week. */
 
@@ -29,7 +29,7 @@ async function theKitOrder(request: APIRequestContext) {
   };
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`a recipe box's page (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
     test.setTimeout(120_000);

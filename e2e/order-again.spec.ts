@@ -2,7 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { apiCall, savedSandboxCard } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { kitBasket, savedHome } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
 /** A new customer's paid one-week box of two regular dishes. */
 async function paidBox(request: APIRequestContext) {
@@ -17,7 +18,7 @@ async function paidBox(request: APIRequestContext) {
   return order.id as string;
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`ordering a box again (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -30,10 +31,7 @@ for (const size of SIZES) {
       const again = page.getByRole('region', { name: 'Enjoyed this box?' });
       await expect(again).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `/tmp/order-again-shots/order-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `order-${size.name}`);
 
       await again.getByRole('button', { name: 'Order this box again' }).dblclick();
       await expect(page).toHaveURL(/\/payment\/\d+$/);
@@ -46,10 +44,7 @@ for (const size of SIZES) {
       expect(placed.state).toBe('payment_pending');
       const amount = `£${(placed.amount_to_charge as number).toFixed(2)}`;
       await expect(page.getByText(amount).first()).toBeVisible();
-      await page.screenshot({
-        path: `/tmp/order-again-shots/payment-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `payment-${size.name}`);
 
       // The double click made one order: the customer's upcoming list holds the old and the new box.
       const pending = (await (await page.request.get('/api/v2/orders/pending_payment')).json())

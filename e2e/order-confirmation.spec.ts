@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { payWithNewCard, returningCustomerAtPayment } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 import { takeawayCustomerAtInstructions } from './support/takeaway-checkout';
 
 /** Product rule R9.8: six characters without 0, O, 1, I or L, as "ABC-DEF". */
@@ -43,7 +43,7 @@ async function expectConfirmationEmail(page: Page, to: string, ref: string, link
   await expect(email.last().getByRole('link', { name: link })).toBeVisible();
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`order confirmation (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

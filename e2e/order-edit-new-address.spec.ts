@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiCall, savedSandboxCard } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { kitBasket, savedHome } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
 /** A new customer's paid one-week box, delivered to their only saved address. */
 async function paidBox(request: APIRequestContext) {
@@ -18,10 +19,7 @@ async function paidBox(request: APIRequestContext) {
   return order.id as string;
 }
 
-const shot = (page: Page, name: string, size: string) =>
-  page.screenshot({ path: `/tmp/order-edit-shots/${name}-${size}.png`, fullPage: true });
-
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`a new delivery address for an order (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -50,7 +48,7 @@ for (const size of SIZES) {
       await summary.getByRole('link', { name: 'Enter a real postcode, like W4 2HD' }).click();
       await expect(finder).toBeFocused();
       await expectNoAxeViolations(page);
-      await shot(page, 'new-address-error', size.name);
+      await shot(page, `new-address-error-${size.name}`);
 
       // An unknown one: the lookup's words, naming the postcode.
       await finder.fill('ZZ9 9ZZ');
@@ -72,7 +70,7 @@ for (const size of SIZES) {
       const street = await page.getByLabel('Address line 1').inputValue();
       expect(street).not.toBe('');
       await expectNoAxeViolations(page);
-      await shot(page, 'new-address-found', size.name);
+      await shot(page, `new-address-found-${size.name}`);
 
       await page.getByRole('button', { name: 'Save and see the new total' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your change');

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiCall, savedSandboxCard } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { GNOCCHI, kitBasket, savedHome } from './support/kit-checkout';
 import { paidTakeawayOrder } from './support/paid-takeaway-order';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
 /** A new customer's paid one-week box (two regular dishes) and a second saved address. */
 async function paidBox(request: APIRequestContext) {
@@ -27,10 +28,7 @@ async function paidBox(request: APIRequestContext) {
   return order.id as string;
 }
 
-const shot = (page: Page, name: string, size: string) =>
-  page.screenshot({ path: `/tmp/order-edit-shots/${name}-${size}.png`, fullPage: true });
-
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`editing an order (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -45,20 +43,20 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Change order /);
       await expect(page.getByText(/You can change this box until/)).toBeVisible();
       await expectNoAxeViolations(page);
-      await shot(page, 'overview', size.name);
+      await shot(page, `overview-${size.name}`);
 
       // Dishes: one more gnocchi; the new total and the card charge are shown before anything changes.
       await page.getByRole('button', { name: 'Change dishes' }).click();
       await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit/recipes$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your dishes this week');
       await expectNoAxeViolations(page);
-      await shot(page, 'recipes', size.name);
+      await shot(page, `recipes-${size.name}`);
       await page.getByRole('button', { name: `Add one more ${GNOCCHI}`, exact: true }).click();
       await page.getByRole('button', { name: 'See the new total' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your change');
       await expect(page.getByText(/^We will charge £7\.95 to the card/)).toBeVisible();
       await expectNoAxeViolations(page);
-      await shot(page, 'review', size.name);
+      await shot(page, `review-${size.name}`);
       await page.getByRole('button', { name: 'Confirm change' }).click();
       await expect(page.getByText('Your order is updated')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit$`));
@@ -70,7 +68,7 @@ for (const size of SIZES) {
       const days = page.getByRole('group', { name: 'Which day should we deliver?' });
       await expect(days).toBeVisible();
       await expectNoAxeViolations(page);
-      await shot(page, 'delivery-info', size.name);
+      await shot(page, `delivery-info-${size.name}`);
       const other = days.getByRole('radio', { checked: false }).first();
       const label = (await other.getAttribute('value'))!;
       await other.check();
@@ -87,7 +85,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Change address' }).click();
       await expect(page).toHaveURL(/\/edit\/change-delivery-address$/);
       await expectNoAxeViolations(page);
-      await shot(page, 'address', size.name);
+      await shot(page, `address-${size.name}`);
       await page.getByRole('radio', { name: /3 Leather Lane/ }).check();
       await page.getByRole('button', { name: 'See the new total' }).click();
       await expect(page.getByText('Your total stays the same.')).toBeVisible();
@@ -112,7 +110,7 @@ for (const size of SIZES) {
       );
       await expect(page.getByText(/^Takeaway orders can't be changed/)).toBeVisible();
       await expectNoAxeViolations(page);
-      await shot(page, 'takeaway', size.name);
+      await shot(page, `takeaway-${size.name}`);
       await page.getByRole('link', { name: 'Back to your order' }).click();
       await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
     });

@@ -3,7 +3,7 @@ import { dayAndDate, PASTA_PLAN_MESSAGES } from '../domain/pasta-plan';
 import { apiCall } from './support/api';
 import { openAccountMenu } from './support/account-menu';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 import { minuteAfterCutoff, newSubscriber, planWeeks } from './support/subscriber';
 
 const BRANCH = { 'X-Branch': 'web' };
@@ -21,7 +21,7 @@ async function subjectsTo(request: APIRequestContext, to: string): Promise<strin
   );
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`the pasta plan (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

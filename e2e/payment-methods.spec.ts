@@ -3,7 +3,7 @@ import { PAYMENT_METHOD_MESSAGES } from '../domain/payment-methods';
 import { apiCall, savedSandboxCard } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { kitBasket, payWithNewCard, savedHome, throughInstructions } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 
 const BRANCH = { 'X-Branch': 'web' };
 const VISA = 'Visa ending 4242';
@@ -32,7 +32,7 @@ async function methodIdOf(request: APIRequestContext, last4: string): Promise<st
   return methods.find((m) => m.attributes.last4 === last4)!.id;
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`saved payment methods (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

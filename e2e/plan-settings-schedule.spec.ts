@@ -3,8 +3,9 @@ import { addDays, format, parseISO } from 'date-fns';
 import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { CORE_REGULAR_VARIANTS } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 import { newSubscriber, planWeeks } from './support/subscriber';
+import { shot } from './support/shots';
 
 const BRANCH = { 'X-Branch': 'web' };
 
@@ -17,7 +18,7 @@ async function theSchedule(page: Page) {
 }
 
 /** Product rule R10.32: a schedule change says what it does before it is saved. */
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`plan settings, the schedule preview (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -56,10 +57,7 @@ for (const size of SIZES) {
       await expect(
         schedule.getByText(/It is billed at its cut-off, Friday \d{1,2} \w+/),
       ).toBeVisible();
-      if (process.env.SHOTS_DIR)
-        await page.screenshot({
-          path: `${process.env.SHOTS_DIR}/schedule-preview-${size.name}.png`,
-        });
+      await shot(page, `schedule-preview-${size.name}`);
       await expectNoAxeViolations(page);
       // R10.33: the day and rhythm being confirmed cannot change underneath it.
       await expect(schedule.getByLabel('Friday')).toBeDisabled();

@@ -3,7 +3,8 @@ import { cutoffFor } from '../domain/weeks';
 import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { kitBasket, payWithNewCard, savedHome, throughInstructions } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
 const BRANCH = { 'X-Branch': 'web' };
 
@@ -34,11 +35,6 @@ async function thePlan(request: APIRequestContext) {
 }
 
 /** Screenshots for looking at the screen, only when asked for (never in the repository). */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOTS_DIR)
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-};
-
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
 /**
@@ -54,7 +50,7 @@ async function save(card: Locator) {
   await expect(change).toBeVisible();
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`plan settings (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

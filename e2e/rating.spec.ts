@@ -1,8 +1,8 @@
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { paidTakeawayOrder } from './support/paid-takeaway-order';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`/rate-my-takeaway (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

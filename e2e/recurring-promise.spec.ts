@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { addDays, firstOrderableWeek } from '../domain/weeks';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { kitBasket, oneOffKitBasket, savedHome, throughInstructions } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   weekday: 'long',
@@ -20,7 +21,7 @@ const promiseTerm = (page: Page, term: string) =>
     .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
     .getByRole('definition');
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`the payment step's promise (R8.13) at ${size.name} size`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
     // The menu's axe scan is slow on a busy machine.
@@ -51,10 +52,7 @@ for (const size of SIZES) {
         `${dayText(addDays(nextWeek, -3))} at 12:00, for the box delivered on ${dayText(addDays(nextWeek, 2))}`,
       );
       await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `/tmp/promises-shots/payment-plan-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `payment-plan-${size.name}`);
     });
 
     test('a one-off box says it does not recur', async ({ page }) => {
@@ -69,10 +67,7 @@ for (const size of SIZES) {
       await expect(promise).toContainText('This box does not recur');
       await expect(page.getByRole('region', { name: /^What recurs/ })).toHaveCount(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `/tmp/promises-shots/payment-one-off-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `payment-one-off-${size.name}`);
     });
   });
 }

@@ -8,7 +8,8 @@ import {
   savedHome,
   throughInstructions,
 } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
 /** A box through the real checkout, paid with a sandbox card: the first box of a pasta plan. */
 async function firstBoxPaid(page: Page, addressAtCheckout: boolean) {
@@ -28,7 +29,7 @@ async function firstBoxPaid(page: Page, addressAtCheckout: boolean) {
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
 }
 
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`rewards (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -52,10 +53,7 @@ for (const size of SIZES) {
       await expect(offers.getByText('GIFT25')).toHaveCount(0);
       await expect(page.getByRole('region', { name: 'Store credit' })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `/tmp/rewards-shots/rewards-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `rewards-${size.name}`);
 
       await kitchen.getByRole('link', { name: /Use this code/ }).click();
       // Product rule R12.8: the code waits for the next basket.
@@ -85,10 +83,7 @@ for (const size of SIZES) {
       const link = await referrerPage.getByLabel('Send this link to a friend').inputValue();
       expect(link).toMatch(/\/signup\?ref=[A-Za-z0-9_-]{16}$/);
       await expectNoAxeViolations(referrerPage);
-      await referrerPage.screenshot({
-        path: `/tmp/rewards-shots/referral-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(referrerPage, `referral-${size.name}`);
 
       // The friend opens the link and signs up on the real form.
       const url = new URL(link);

@@ -1,9 +1,10 @@
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
+import { shot } from './support/shots';
 
 const BRANCH = { 'X-Branch': 'web' };
 
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`saved addresses on my details (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -72,19 +73,13 @@ for (const size of SIZES) {
       await expect(section.getByRole('listitem').first()).toHaveAccessibleName(
         '9 Bath Road, London, W4 1LJ',
       );
-      await page.screenshot({
-        path: `/tmp/details-dashboard-shots/saved-addresses-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `saved-addresses-${size.name}`);
 
       // Edit the first one.
       await home.getByRole('button', { name: /^Edit / }).click();
       const edit = section.getByRole('form', { name: 'Edit your address' });
       await expect(edit.getByLabel('Address line 1')).toHaveValue('12 Chiswick High Road');
-      await page.screenshot({
-        path: `/tmp/details-dashboard-shots/saved-address-form-${size.name}.png`,
-        fullPage: true,
-      });
+      await shot(page, `saved-address-form-${size.name}`);
       await edit.getByLabel('Address line 1').fill('3 Devonshire Road');
       await edit.getByRole('button', { name: 'Save address' }).click();
       await expect(

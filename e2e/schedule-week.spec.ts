@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { dayAndDate } from '../domain/pasta-plan';
 import { SCHEDULE_WEEK_MESSAGES } from '../domain/schedule-week';
 import { cutoffFor } from '../domain/weeks';
@@ -12,9 +12,9 @@ import {
   throughInstructions,
 } from './support/kit-checkout';
 import { SIZES } from './support/sizes';
+import { shot } from './support/shots';
 
 const BRANCH = { 'X-Branch': 'web' };
-const SHOTS = '/tmp/week-address-shots';
 
 interface Week {
   id: string;
@@ -26,9 +26,6 @@ async function planWeeks(request: APIRequestContext): Promise<Week[]> {
   expect(response.ok()).toBe(true);
   return (await response.json()).data;
 }
-
-const shot = (page: Page, name: string, size: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
 
 for (const size of SIZES) {
   test.describe(`a plan week's pages (${size.name})`, () => {
@@ -63,7 +60,7 @@ for (const size of SIZES) {
         page.getByText('The chef chooses: this is what the chef would pick'),
       ).toBeVisible();
       await expectNoAxeViolations(page);
-      await shot(page, 'edit', size.name);
+      await shot(page, `edit-${size.name}`);
 
       // Choose recipes: two of the first dish on the week's menu.
       await page.getByRole('link', { name: 'Choose recipes' }).click();
@@ -77,7 +74,7 @@ for (const size of SIZES) {
       await expect(page.getByText('2 of 2 chosen')).toBeVisible();
       await expect(firstAdd).toBeDisabled();
       await expectNoAxeViolations(page);
-      await shot(page, 'choose-recipes', size.name);
+      await shot(page, `choose-recipes-${size.name}`);
       await page.getByRole('button', { name: 'Save my recipes' }).click();
       await expect(page).toHaveURL(new RegExp(`/schedule/${next!.id}/edit$`));
       await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.recipesChosen)).toBeVisible();
@@ -97,7 +94,7 @@ for (const size of SIZES) {
       const newDate = (await other.getAttribute('value'))!;
       await other.check();
       await expectNoAxeViolations(page);
-      await shot(page, 'change-delivery-date', size.name);
+      await shot(page, `change-delivery-date-${size.name}`);
       await page.getByRole('button', { name: 'Save delivery date' }).click();
       await expect(page).toHaveURL(new RegExp(`/schedule/${next!.id}/edit$`));
       await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.dateChanged)).toBeVisible();
@@ -120,7 +117,7 @@ for (const size of SIZES) {
       await expect(places.getByRole('radio', { name: /^Carla Bianchi/ })).toBeChecked();
       await places.getByRole('radio', { name: /^Nonna Bianchi, 3 Turnham Green Terrace/ }).check();
       await expectNoAxeViolations(page);
-      await shot(page, 'change-address', size.name);
+      await shot(page, `change-address-${size.name}`);
       await page.getByRole('button', { name: 'Save address' }).click();
       await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.addressChanged)).toBeVisible();
       await expect(address).toContainText('Nonna Bianchi, 3 Turnham Green Terrace');
@@ -135,7 +132,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('button', { name: 'Change delivery date' })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Change address' })).toBeDisabled();
       await expectNoAxeViolations(page);
-      await shot(page, 'too-late', size.name);
+      await shot(page, `too-late-${size.name}`);
 
       // Billing past the week's cut-off writes its box with the chosen dishes on the new date.
       await apiCall(request, 'post', '/dev/billing_runs', {

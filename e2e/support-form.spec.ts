@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { SUPPORT_MESSAGES, SUPPORT_TEAM_EMAIL } from '../domain/support-request';
 import { expect, expectNoAxeViolations, latestEmail, signUpViaApi, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes, SIZES } from './support/sizes';
+import { shot } from './support/shots';
 
-for (const size of SIZES) {
+for (const size of journeySizes('desktop')) {
   test.describe(`/support contact form (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -25,7 +26,7 @@ for (const size of SIZES) {
       ])
         await expect(summary.getByRole('link', { name: message })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/shots-i12-j/support-errors-${size.name}.png` });
+      await shot(page, `support-errors-${size.name}`);
       // The summary's link takes the keyboard to its field.
       await summary.getByRole('link', { name: SUPPORT_MESSAGES.emailInvalid }).click();
       await expect(page.getByLabel('Email address')).toBeFocused();
@@ -46,7 +47,7 @@ for (const size of SIZES) {
       expect(reference).toMatch(/^SR-\d+$/);
       await expect(page.getByText(`We have emailed a copy to ${email}`)).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/shots-i12-j/support-success-${size.name}.png` });
+      await shot(page, `support-success-${size.name}`);
 
       const acknowledgement = await latestEmail(page.request, email);
       expect(acknowledgement.subject).toBe('We have your message');
@@ -73,7 +74,7 @@ for (const size of SIZES) {
         page.getByText('Voucher PASTA5 will be applied to your next order.'),
       ).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/shots-i12-j/next-order-voucher-${size.name}.png` });
+      await shot(page, `next-order-voucher-${size.name}`);
       if (size.name === 'desktop') {
         // The next basket's voucher field starts with the kept code (the box sits beside the menu).
         await page.goto('/menu');
@@ -100,9 +101,6 @@ test.describe('/support signed in (desktop)', () => {
     await page.goto('/support');
     await expect(page.getByLabel('Your name')).toHaveValue('Carla Bianchi');
     await expect(page.getByLabel('Email address')).toHaveValue(customer.email);
-    await page.screenshot({
-      path: '/tmp/shots-i12-j/support-signed-in-desktop.png',
-      fullPage: true,
-    });
+    await shot(page, 'support-signed-in-desktop');
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { paidTakeawayOrder } from './support/paid-takeaway-order';
-import { SIZES } from './support/sizes';
+import { journeySizes } from './support/sizes';
 
 const stepper = (page: Page) => page.getByRole('list', { name: 'Order progress' });
 const currentStep = (page: Page) => stepper(page).locator('[aria-current="step"]');
@@ -13,7 +13,7 @@ const estimateMax = async (page: Page) => {
   return Number(match![2]);
 };
 
-for (const size of SIZES) {
+for (const size of journeySizes('phone')) {
   test.describe(`/takeaway/track/:orderId (${size.name}, ${size.width}x${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
