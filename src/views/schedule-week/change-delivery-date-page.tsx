@@ -79,7 +79,7 @@ function DatePicker({ weekId }: { weekId: string }) {
           {data.days.map((day) => (
             <label
               key={day.date}
-              className={`schedule-week__day${day.available ? '' : ' schedule-week__day--off'}`}
+              className={`choice schedule-week__day${day.available ? '' : ' schedule-week__day--off'}`}
             >
               <input
                 type="radio"
