@@ -70,8 +70,42 @@ function flowsViewerCopy(): Plugin {
   };
 }
 
+/** elkjs's Browserify prelude probes for a CommonJS `require`, twice, with exactly this text. */
+const ELK_REQUIRE_PROBE = '"function"==typeof require&&require';
+
+/**
+ * elkjs (the statechart viewer's layout, /flows) is a Browserify bundle whose prelude asks
+ * `"function"==typeof require&&require` before it falls back to its own module table. That free
+ * `require` makes Rolldown add its `require` stand-in (0.1 to 0.2 KiB gzip) to the chunk shared by
+ * every route. In the browser there is no `require`, so the probe is always false: this writes
+ * `false` in its place. A changed elkjs that no longer has the two probes fails the build, so the
+ * rewrite never silently stops applying.
+ */
+function elkWithoutRequireProbe(): Plugin {
+  return {
+    name: 'sfoglia-elk-without-require-probe',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]elkjs[\\/]lib[\\/]elk\.bundled\.js$/ },
+      handler(code, id) {
+        const probes = code.split(ELK_REQUIRE_PROBE).length - 1;
+        if (probes !== 2) {
+          throw new Error(
+            `elkWithoutRequireProbe: expected 2 require probes in ${id}, saw ${probes}`,
+          );
+        }
+        return { code: code.replaceAll(ELK_REQUIRE_PROBE, 'false'), map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), fontPreload('figtree-latin-wght-normal'), flowsViewerCopy()],
+  plugins: [
+    react(),
+    fontPreload('figtree-latin-wght-normal'),
+    flowsViewerCopy(),
+    elkWithoutRequireProbe(),
+  ],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}`, '/dev': `http://localhost:${apiPort}` },
   },

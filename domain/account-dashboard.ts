@@ -31,10 +31,12 @@ export interface DashboardOrder {
   reference: string;
   state: string;
   subscriptionId: string | null;
+  /** Product rule R9.28: a payment of it failed; false while it awaits its first. */
+  paymentFailed: boolean;
 }
 
 export type NeedsAction =
-  | { kind: 'payment'; orderId: string; reference: string; href: string }
+  | { kind: 'payment'; orderId: string; reference: string; failed: boolean; href: string }
   | { kind: 'chooseDishes'; weekId: string; deliveryDate: string; cutoff: string; href: string }
   | { kind: 'verifyEmail' };
 
@@ -102,6 +104,7 @@ export function needsAction(input: {
       kind: 'payment',
       orderId: o.id,
       reference: o.reference,
+      failed: o.paymentFailed,
       href: `/payment/${o.id}`,
     }));
   const plan = dashboardPlan(input.plans);

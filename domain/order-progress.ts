@@ -42,7 +42,12 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
  * texts of product rule R9.1 where they have them ("Is being prepared": "Your order is being
  * prepared.").
  */
-export function orderStatusSentence(state: string, fulfilment: Fulfilment): string {
+export function orderStatusSentence(
+  state: string,
+  fulfilment: Fulfilment,
+  /** R9.28: false while the order awaits its first payment. */
+  paymentFailed = true,
+): string {
   switch (state) {
     case 'ready':
       return fulfilment === 'eat_in'
@@ -56,11 +61,13 @@ export function orderStatusSentence(state: string, fulfilment: Fulfilment): stri
         : 'Your order has been collected.';
     case 'payment_pending':
     case 'not_authorized':
-      return 'Payment failed: your order is not paid, so the kitchen has not started it.';
+      return paymentFailed
+        ? 'Payment failed: your order is not paid, so the kitchen has not started it.'
+        : 'Awaiting payment: your order is not paid yet, so the kitchen has not started it.';
     case 'dropped':
       return 'Unable to process: the kitchen could not take your order.';
     default: {
-      const text = orderStatusText(state);
+      const text = orderStatusText(state, false);
       return text.startsWith('Is ') ? `Your order ${lowerFirst(text)}.` : `Your order: ${text}.`;
     }
   }

@@ -38,6 +38,15 @@ for (const size of journeySizes('phone')) {
       const newId = page.url().split('/').pop()!;
       expect(newId).not.toBe(orderId);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay for your order');
+      // Product rule R9.28: no payment of the new box was tried, so none failed.
+      await expect(
+        page.getByText('This order is awaiting payment. Pay now to keep your delivery.'),
+      ).toBeVisible();
+      const summary = page.getByRole('region', { name: /^Order / });
+      await expect(summary.getByText('Status: Awaiting payment')).toBeVisible();
+      await expect(page.getByRole('main').getByText(/Payment failed|couldn't take/)).toHaveCount(0);
+      // Every dish of the box is on the week's menu: nothing is named as left out.
+      await expect(page.getByText(/left out/)).toHaveCount(0);
 
       const placed = (await (await page.request.get(`/api/v2/orders/${newId}`)).json()).data
         .attributes;
@@ -50,6 +59,11 @@ for (const size of journeySizes('phone')) {
       const pending = (await (await page.request.get('/api/v2/orders/pending_payment')).json())
         .data as { id: string }[];
       expect(pending.map((o) => o.id)).toEqual([newId]);
+
+      // The dashboard asks for the payment in the same words.
+      await page.goto('/account/dashboard');
+      await expect(page.getByText(`Order ${placed.reference} is awaiting payment`)).toBeVisible();
+      await expect(page.getByText(/Payment failed for order/)).toHaveCount(0);
     });
   });
 }

@@ -2398,6 +2398,8 @@ export interface components {
                 store_credit?: number;
                 /** @description What the card pays (pounds). */
                 amount_to_charge?: number;
+                /** @description Product rule R9.28: the order awaits a payment after one failed (not_authorized, or payment_pending with its latest payment attempt failed). False for an order that awaits its first payment (a box ordered again) and for one not awaiting payment. */
+                payment_failed: boolean;
             };
         };
         LineItemResource: {

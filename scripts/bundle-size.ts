@@ -18,89 +18,73 @@ interface ManifestChunk {
 }
 
 const KIB = 1024;
-// Issue 14's statechart viewer (/flows, a lazy chunk with its own copies of the machines) still
-// costs every route about 0.3 KiB: its route in the entry, and the CommonJS interop helpers elkjs
-// needs, which land in the shared React chunk. Routes that were within 0.3 KiB of their budget
-// were raised by 0.5 KiB; a regression to win back.
+// Issue 13 tightened every budget to what is reached plus about 0.1 KiB (after the statechart
+// viewer of issue 14 stopped costing the customer routes its 0.3 KiB: elkjs's require probes
+// rewritten at build, vite.config.ts, and /flows routed from src/app/other-paths.tsx). A route
+// over its budget is a regression to win back or to explain here when raising it.
 const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: string[] }[] = [
   {
     route: '/pasta-now-search-address',
     screen: 'src/views/address-search/address-search-page.tsx',
-    // 113.5 (was 113, reached 113.0 to the byte): the shared header's menus that stay open across
-    // a redirect (R1.19) cost every route 0.07 KiB. A regression to win back.
-    budgetKiB: 113.5,
+    budgetKiB: 112.9,
   },
   {
     route: '/login',
     screen: 'src/views/auth/auth-flow.tsx',
-    // +0.5 KiB (issue 12): order edit now rides the shared flow bridge, whose importers split it
-    // into a chunk of its own (0.2 to 0.4 KiB gzip). A regression to win back: a chunk group
-    // keeping src/flows/ with the auth and checkout steps.
-    budgetKiB: 113.5,
+    // Order edit rides the shared flow bridge, whose importers split it into a chunk of its own
+    // (0.2 to 0.4 KiB gzip, issue 12): to win back with a chunk group keeping src/flows/ with
+    // the auth and checkout steps.
+    budgetKiB: 113.2,
   },
   {
     route: '/pasta-now',
     screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx',
-    // 129 (was 128.5): the takeaway basket's click queue (R4.15) and the viewer's 0.3 KiB above.
-    budgetKiB: 129,
+    budgetKiB: 128.7,
   },
   {
     route: '/account',
     screen: 'src/views/account/account-layout.tsx',
     // Each account page loads on its own; the first view is the layout and the dashboard.
     alsoLoads: ['src/views/account/account-dashboard.tsx'],
-    // 132 (was 131.5, reached): the header's menus across redirects and sign-out home first
-    // (R1.19, R2.6) and the half-save message of my details (R2.20); to win back.
-    budgetKiB: 132,
+    budgetKiB: 131.5,
   },
-  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 117 },
+  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 116.6 },
   {
     route: '/takeaway/track/:orderId',
     screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',
-    // +0.5 KiB (issue 12): order edit now rides the shared flow bridge, whose importers split it
-    // into a chunk of its own (0.2 to 0.4 KiB gzip). A regression to win back: a chunk group
-    // keeping src/flows/ with the auth and checkout steps.
-    // And the entry's preload lists now name the recipe pickers' shared chunk and stylesheet
-    // (R14.13), a few dozen bytes more.
-    // And the shared header's menus that stay open across a redirect (R1.19, R2.6): 0.07 KiB.
-    budgetKiB: 120,
+    budgetKiB: 119.1,
   },
-  { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 120 },
+  { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 119.6 },
   {
     route: '/pasta-now-checkout',
     screen: 'src/views/takeaway-checkout/takeaway-checkout-flow.tsx',
     // The card form and the confirmation's status line load with their steps (product rule R5.11).
-    // 137 (was 136.5): the flow bridge's own chunk, as for /login.
-    budgetKiB: 137,
+    budgetKiB: 136.7,
   },
   {
     route: '/pasta-now-find',
     screen: 'src/views/restaurant-finder/restaurant-finder-page.tsx',
-    budgetKiB: 120.5,
+    budgetKiB: 120.2,
   },
   {
     route: '/checkout',
     screen: 'src/views/kit-checkout/kit-checkout-flow.tsx',
     // The card form and the confirmation's status line load with their steps (product rule R5.11).
-    // Raised from 140 (issue 12): the payment step's "what recurs" text, and the address and
-    // delivery-date modules now split into chunks of their own since the account pages share
-    // them. A regression to win back: load the payment step's parts with that step. Issue 13
-    // tightened every budget to what is reached plus about 0.5 KiB (the page-data reader of
-    // product rule R14.12 added 0.07 KiB to the entry).
-    // 143.5 (was 143): the flow bridge's own chunk, as for /login.
-    budgetKiB: 143.5,
+    // To win back: load the payment step's parts ("what recurs", address and delivery-date
+    // modules shared with the account pages) with that step.
+    budgetKiB: 143.1,
   },
-  { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 120 },
-  { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 131.5 },
+  { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 119.7 },
+  { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 131.3 },
   {
     route: '/payment/:orderId',
     screen: 'src/views/order-payment/order-payment-page.tsx',
-    budgetKiB: 128.5,
+    budgetKiB: 128.3,
   },
   {
     route: '/verify-email',
     screen: 'src/views/verify-email/verify-email-page.tsx',
-    budgetKiB: 108,
+    budgetKiB: 107.7,
   },
 ];
 

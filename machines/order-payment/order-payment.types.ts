@@ -31,6 +31,8 @@ export interface PayableOrder {
   /** What the card pays: the total less the store credit. */
   amountToCharge: number;
   paidAt: string | null;
+  /** Product rule R9.28: a payment of it failed; false while it awaits its first. */
+  paymentFailed: boolean;
   lines: PayableOrderLine[];
 }
 

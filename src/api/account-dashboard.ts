@@ -49,6 +49,7 @@ export async function loadDashboard(client: ApiClient = api): Promise<DashboardD
       reference: a.reference,
       state: a.state,
       subscriptionId: a.subscription_id ?? null,
+      paymentFailed: a.payment_failed,
     })),
   };
 }

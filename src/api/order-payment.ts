@@ -19,6 +19,7 @@ const toPayableOrder = ({ order, lines }: OrderWithItems): PayableOrder => ({
   storeCredit: order.storeCredit ?? 0,
   amountToCharge: order.amountToCharge ?? order.totalPrice - (order.storeCredit ?? 0),
   paidAt: order.paidAt,
+  paymentFailed: order.paymentFailed,
   lines: lines.map(({ item }) => ({
     id: item.id,
     title: item.title,

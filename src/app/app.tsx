@@ -41,12 +41,11 @@ const TakeawayCheckoutFlow = lazyRoute(
 const KitCheckoutFlow = lazyRoute(() => import('../views/kit-checkout/kit-checkout-flow'));
 const OrderPaymentPage = lazyRoute(() => import('../views/order-payment/order-payment-page'));
 const PaymentSuccessPage = lazyRoute(() => import('../views/order-payment/payment-success-page'));
-const NotFoundPage = lazyRoute(() => import('../components/not-found-page'));
+// The statechart viewer (/flows) or the not-found page: one chunk for every other path.
+const OtherPaths = lazyRoute(() => import('./other-paths'));
 const VerifyEmailPage = lazyRoute(() => import('../views/verify-email/verify-email-page'));
 // Development only: the server answers /dev/design only with DEV_TOOLS on (server/app.ts).
 const DesignPage = lazyRoute(() => import('../views/dev-design/design-page'));
-// Development and demo: the statechart viewer, with elkjs, in a chunk of its own (R15.1).
-const FlowsViewer = lazyRoute(() => import('../views/flows/flows-viewer'));
 
 /**
  * Product rule R1.13: every screen of `APP_ROUTES` has its element here (a route without one fails
@@ -118,8 +117,7 @@ export function App() {
               <Route key={route} path={pathOf(route)} element={element} />
             ))}
             <Route path="/dev/design" element={<DesignPage />} />
-            <Route path="/flows/*" element={<FlowsViewer />} />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<OtherPaths />} />
           </Routes>
         </Suspense>
       </ScreenErrorBoundary>

@@ -22,7 +22,8 @@ function StatusLine({ orderId }: { orderId: string }) {
   if (!order.data) return null;
   return (
     <p className="order-status-line">
-      Status: <strong>{orderStatusText(order.data.order.state)}</strong>
+      Status:{' '}
+      <strong>{orderStatusText(order.data.order.state, order.data.order.paymentFailed)}</strong>
     </p>
   );
 }

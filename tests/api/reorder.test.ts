@@ -91,6 +91,30 @@ describe('POST /orders (order a past box again, R9.27)', () => {
     expect((await browser.get(`/orders/${newId}`)).json().data.attributes.state).toBe('paid');
   });
 
+  it('says the new box awaits its first payment, not a failed one, until a payment of it is declined (R9.28)', async () => {
+    const { browser, orderId } = await pastBox();
+    const newId = (await reorder(browser, String(orderId))).json().data.id as string;
+    const paymentFailed = async () => ({
+      order: (await browser.get(`/orders/${newId}`)).json().data.attributes.payment_failed,
+      pending: (
+        (await browser.get('/orders/pending_payment')).json().data as {
+          id: string;
+          attributes: { payment_failed: boolean };
+        }[]
+      ).find((o) => o.id === newId)?.attributes.payment_failed,
+    });
+    expect(await paymentFailed()).toEqual({ order: false, pending: false });
+
+    const declining = await addCard(browser, '4000000000000002');
+    const declined = await browser.post('/payments', {
+      order_id: newId,
+      payment_method_id: declining.id,
+      return_url: `/payment/${newId}`,
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(await paymentFailed()).toEqual({ order: true, pending: true });
+  });
+
   it('answers a replay with the same Idempotency-Key with the same order, writing one', async () => {
     const { browser, customerId, orderId } = await pastBox();
     const before = (await ordersOf(customerId)).length;

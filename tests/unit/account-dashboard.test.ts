@@ -81,15 +81,38 @@ describe('needs action (product rule R2.19)', () => {
     const actions = needsAction({
       ...base,
       pendingOrders: [
-        { id: '9', reference: 'KV7-R48', state: 'not_authorized', subscriptionId: '7' },
+        {
+          id: '9',
+          reference: 'KV7-R48',
+          state: 'not_authorized',
+          subscriptionId: '7',
+          paymentFailed: true,
+        },
       ],
     });
     expect(actions[0]).toEqual({
       kind: 'payment',
       orderId: '9',
       reference: 'KV7-R48',
+      failed: true,
       href: '/payment/9',
     });
+  });
+
+  it('lists a box awaiting its first payment as not failed (R9.28)', () => {
+    const actions = needsAction({
+      ...base,
+      pendingOrders: [
+        {
+          id: '10',
+          reference: 'KV7-R49',
+          state: 'payment_pending',
+          subscriptionId: null,
+          paymentFailed: false,
+        },
+      ],
+    });
+    expect(actions[0]).toMatchObject({ kind: 'payment', orderId: '10', failed: false });
   });
 
   it('never a cancelled plan’s order', () => {
@@ -97,7 +120,13 @@ describe('needs action (product rule R2.19)', () => {
       ...base,
       plans: [plan({ state: 'cancelled' })],
       pendingOrders: [
-        { id: '9', reference: 'KV7-R48', state: 'payment_pending', subscriptionId: '7' },
+        {
+          id: '9',
+          reference: 'KV7-R48',
+          state: 'payment_pending',
+          subscriptionId: '7',
+          paymentFailed: true,
+        },
       ],
     });
     expect(actions.filter((a) => a.kind === 'payment')).toEqual([]);

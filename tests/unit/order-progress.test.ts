@@ -66,6 +66,10 @@ describe('orderStatusSentence (product rule R9.10)', () => {
 
   it('starts failures with their R9.1 text', () => {
     expect(orderStatusSentence('not_authorized', 'delivery')).toMatch(/^Payment failed: /);
+    // Product rule R9.28: nothing failed before the first payment attempt.
+    expect(orderStatusSentence('payment_pending', 'delivery', false)).toBe(
+      'Awaiting payment: your order is not paid yet, so the kitchen has not started it.',
+    );
     expect(orderStatusSentence('dropped', 'delivery')).toMatch(/^Unable to process: /);
   });
 });

@@ -32,8 +32,13 @@ describe('order status text (product rule R9.1)', () => {
     ['dropped', 'Unable to process'],
     ['delivered', 'Delivered'],
     ['skipped', 'Skipped'],
-  ])('%s -> %s', (state, text) => {
-    expect(orderStatusText(state)).toBe(text);
+  ])('%s, its payment failed -> %s', (state, text) => {
+    expect(orderStatusText(state, true)).toBe(text);
+  });
+
+  it("reads 'Awaiting payment' for an order awaiting its first payment (R9.28)", () => {
+    expect(orderStatusText('payment_pending', false)).toBe('Awaiting payment');
+    expect(orderStatusText('paid', false)).toBe('Is being prepared');
   });
 
   it('calls payment_pending and not_authorized payment-failed, nothing else', () => {

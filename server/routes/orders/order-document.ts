@@ -8,7 +8,14 @@ type OrderState = components['schemas']['OrderState'];
 const pounds = (pence: number) => pence / 100;
 const iso = (instant: Date | null) => (instant ? instant.toISOString() : null);
 
-export function orderResource({ order, restaurantSite, ratingId, rating, lineItems }: OrderView) {
+export function orderResource({
+  order,
+  restaurantSite,
+  ratingId,
+  rating,
+  lineItems,
+  paymentFailed,
+}: OrderView) {
   return {
     type: 'orders' as const,
     id: String(order.id),
@@ -46,6 +53,7 @@ export function orderResource({ order, restaurantSite, ratingId, rating, lineIte
       chef_selected: order.chefSelected,
       store_credit: pounds(order.storeCreditPence),
       amount_to_charge: pounds(order.totalPence - order.storeCreditPence),
+      payment_failed: paymentFailed,
     },
   };
 }

@@ -51,7 +51,8 @@ export function orderConfirmationEmail(
     : `Thank you for your order ${order.reference}. Your box is ordered${
         order.deliveryDate ? ` for ${order.deliveryDate}` : ''
       }.`;
-  const status = `Status: ${orderStatusText(order.state)}`;
+  // Sent for an order placed, before any payment could fail: never 'Payment failed' (R9.28).
+  const status = `Status: ${orderStatusText(order.state, false)}`;
   const items = lineTexts(lines);
   const total = `Total paid: ${formatPrice(order.totalPence / 100)}`;
   const follow = takeaway ? 'Follow your order:' : 'See your upcoming boxes:';

@@ -5,6 +5,7 @@ import {
   customers,
   orderLineItems,
   orders,
+  payments,
   productRatings,
   ratings,
   restaurants,
@@ -30,6 +31,11 @@ export interface OrderView {
   rating: number | null;
   lineItems: LineItemRow[];
   productRatings: Map<number, number>;
+  /**
+   * Product rule R9.28: the order awaits a payment after one failed (`not_authorized`, or
+   * `payment_pending` with its latest payment attempt failed); false while it awaits its first.
+   */
+  paymentFailed: boolean;
 }
 
 /**
@@ -177,6 +183,7 @@ export async function viewsOf(db: Queryable, summaries: OrderSummary[]): Promise
     entry?.lineItems.push(line);
     if (rating !== null) entry?.productRatings.set(line.id, rating);
   }
+  const failed = await paymentFailedOrders(db, summaries);
   return summaries.map((summary) => ({
     order: summary.order,
     restaurantSite: summary.restaurantSite,
@@ -184,7 +191,32 @@ export async function viewsOf(db: Queryable, summaries: OrderSummary[]): Promise
     rating: summary.rating,
     lineItems: byOrder.get(summary.order.id)?.lineItems ?? [],
     productRatings: byOrder.get(summary.order.id)?.productRatings ?? new Map(),
+    paymentFailed: failed.has(summary.order.id),
   }));
+}
+
+/**
+ * Product rule R9.28: the orders among these whose payment failed: every `not_authorized` one, and
+ * each `payment_pending` one whose latest payment attempt failed. One query, and none when no order
+ * is `payment_pending`.
+ */
+async function paymentFailedOrders(db: Queryable, summaries: OrderSummary[]) {
+  const failed = new Set(
+    summaries.filter(({ order }) => order.state === 'not_authorized').map(({ order }) => order.id),
+  );
+  const pending = summaries
+    .filter(({ order }) => order.state === 'payment_pending')
+    .map(({ order }) => order.id);
+  if (pending.length === 0) return failed;
+  const attempts = await db
+    .select({ orderId: payments.orderId, state: payments.state })
+    .from(payments)
+    .where(inArray(payments.orderId, pending))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  const latest = new Map<number, string>();
+  for (const { orderId, state } of attempts) if (!latest.has(orderId)) latest.set(orderId, state);
+  for (const [orderId, state] of latest) if (state === 'failed') failed.add(orderId);
+  return failed;
 }
 
 export async function views(db: Queryable, rows: OrderRow[]): Promise<OrderView[]> {

@@ -41,7 +41,8 @@ export function LiveOrderLink() {
   return (
     <div className="notice" role="region" aria-label="Your order in progress">
       <p>
-        <Link to={href}>Your order is on its way</Link> · {orderStatusText(order.state)}
+        <Link to={href}>Your order is on its way</Link> ·{' '}
+        {orderStatusText(order.state, order.paymentFailed)}
       </p>
     </div>
   );

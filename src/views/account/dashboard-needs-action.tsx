@@ -6,10 +6,19 @@ function ActionItem({ action }: { action: NeedsAction }) {
     case 'payment':
       return (
         <>
+          {/* Product rule R9.28: "failed" only where a payment failed. */}
           <p className="dashboard__action-title">
-            <strong>Payment failed for order {action.reference}</strong>
+            <strong>
+              {action.failed
+                ? `Payment failed for order ${action.reference}`
+                : `Order ${action.reference} is awaiting payment`}
+            </strong>
           </p>
-          <p>Pay with another card and we will prepare your order.</p>
+          <p>
+            {action.failed
+              ? 'Pay with another card and we will prepare your order.'
+              : 'Pay for it and we will prepare your order.'}
+          </p>
           <Link className="button button--primary" to={action.href}>
             Pay for order {action.reference}
           </Link>

@@ -40,7 +40,7 @@ export function OrderCard({ order, lines }: OrderWithItems) {
         {/* Product rule R9.8: the order's reference, as its confirmation and emails give it. */}
         <p className="order-card__reference">Order reference {order.reference}</p>
         <p>
-          <strong>{orderStatusText(order.state)}</strong>
+          <strong>{orderStatusText(order.state, order.paymentFailed)}</strong>
           {order.chefSelected ? ' · Dishes chosen by our chef' : null}
         </p>
         <ul aria-label="Items" className="order-card__items">

@@ -109,15 +109,21 @@ function OrderDetails({ data }: { data: OrderPageData }) {
       <p className="order-page__summary">
         <span>{orderTitle(order)}</span>{' '}
         <Badge tone={failed ? 'accent' : order.state === 'delivered' ? 'success' : 'neutral'}>
-          {orderStatusText(order.state)}
+          {orderStatusText(order.state, order.paymentFailed)}
         </Badge>
       </p>
-      {failed && (
+      {/* Product rule R9.28: "failed" only where a payment failed; a new box awaits its first. */}
+      {failed && order.paymentFailed && (
         <div className="notice notice--error">
           <p>
             The payment for this order failed, so we have not started it. Pay with another card to
             go ahead.
           </p>
+        </div>
+      )}
+      {failed && !order.paymentFailed && (
+        <div className="notice notice--warning">
+          <p>This order is awaiting payment, so we have not started it. Pay for it to go ahead.</p>
         </div>
       )}
       {editability.editable && (

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { orderPaymentPath } from '../../../machines/shared/order-paths';
 import { formatPrice } from '../../../domain/money';
 import { paymentMethodText, paymentStateText } from '../../../domain/order-page';
-import { isPaymentFailed } from '../../../domain/order-status';
+import { isPaymentFailed, orderStatusText } from '../../../domain/order-status';
 import type { OrderPageData } from '../../api/order-page';
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
@@ -46,7 +46,7 @@ export function OrderPaymentSection({ data: { order, detail } }: { data: OrderPa
           <dt>Status</dt>
           <dd>
             {failed
-              ? 'Payment failed'
+              ? orderStatusText(order.state, order.paymentFailed)
               : payment
                 ? paymentStateText(payment.state)
                 : toCharge === 0

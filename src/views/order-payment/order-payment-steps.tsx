@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import type { PayableOrder } from '../../../machines/order-payment/order-payment.types';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -31,7 +31,7 @@ function OrderSummary({ order }: { order: PayableOrder }) {
     <section aria-labelledby="order-summary-heading" className="card">
       <h2 id="order-summary-heading">Order {order.reference}</h2>
       <p>
-        Status: <strong>{orderStatusText(order.state)}</strong>
+        Status: <strong>{orderStatusText(order.state, order.paymentFailed)}</strong>
       </p>
       {order.deliveryDate && <p>Delivery on {deliveryDay(order.deliveryDate)}</p>}
       <ul aria-label="Items">
@@ -64,6 +64,27 @@ function OrderSummary({ order }: { order: PayableOrder }) {
   );
 }
 
+/**
+ * The dishes a box ordered again left out (product rule R9.27), as "Order this box again" passed
+ * them in the page's history state; nothing for any other way here.
+ */
+export function LeftOutDishes() {
+  const { state } = useLocation() as { state: unknown };
+  const titles =
+    typeof state === 'object' &&
+    state !== null &&
+    'leftOut' in state &&
+    Array.isArray(state.leftOut)
+      ? state.leftOut.filter((title): title is string => typeof title === 'string')
+      : [];
+  if (titles.length === 0) return null;
+  return (
+    <p className="notice notice--warning">
+      Not on this week&apos;s menu, left out: {titles.join(', ')}.
+    </p>
+  );
+}
+
 /** Pay the order with a saved method or a new card; stays on screen while the payment runs. */
 export function PayStep({ actor }: OrderPaymentViewProps) {
   useDocumentTitle('Pay for your order');
@@ -81,7 +102,13 @@ export function PayStep({ actor }: OrderPaymentViewProps) {
     <div className="narrow">
       <PaymentErrorSummary summary={summary} />
       <h1>Pay for your order</h1>
-      <p>We couldn&apos;t take the payment for this order. Pay now to keep your delivery.</p>
+      {/* Product rule R9.28: "couldn't take the payment" only where a payment failed. */}
+      <p>
+        {order.paymentFailed
+          ? "We couldn't take the payment for this order. Pay now to keep your delivery."
+          : 'This order is awaiting payment. Pay now to keep your delivery.'}
+      </p>
+      <LeftOutDishes />
       <OrderSummary order={order} />
       <LazyCardPaymentForm
         methods={methods}
@@ -117,7 +144,7 @@ export function NothingToPay({ actor }: OrderPaymentViewProps) {
         Order {order?.reference} is not waiting for a payment
         {order ? (
           <>
-            : its status is <strong>{orderStatusText(order.state)}</strong>
+            : its status is <strong>{orderStatusText(order.state, order.paymentFailed)}</strong>
           </>
         ) : null}
         .

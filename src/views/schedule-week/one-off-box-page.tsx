@@ -85,7 +85,7 @@ function OneOffBox({ orderId }: { orderId: string }) {
           Your one-off box{order.deliveryDate ? ` for ${dayAndDate(order.deliveryDate)}` : ''}
         </h1>
         <Badge tone={order.state === 'paid' ? 'success' : 'accent'}>
-          {orderStatusText(order.state)}
+          {orderStatusText(order.state, order.paymentFailed)}
         </Badge>
       </div>
       <div className="schedule-week__grid">
@@ -129,7 +129,7 @@ function OneOffBox({ orderId }: { orderId: string }) {
                     detail.payment.brand,
                     detail.payment.last4,
                   )}`
-                : orderStatusText(order.state)}
+                : orderStatusText(order.state, order.paymentFailed)}
             </dd>
           </dl>
           <p>

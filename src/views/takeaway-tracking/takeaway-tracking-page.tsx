@@ -129,11 +129,13 @@ function Tracking({ data, driver }: { data: OrderWithItems; driver: DriverLocati
       <section aria-labelledby="order-status" className="card">
         <h2 id="order-status">Status</h2>
         <p className="tracking__status">
-          Status: <strong>{orderStatusText(order.state)}</strong>
+          Status: <strong>{orderStatusText(order.state, order.paymentFailed)}</strong>
         </p>
         {/* Announced when polling brings a new status or a new estimate. */}
         <div role="status" aria-live="polite" className="tracking__live">
-          <p className="tracking__sentence">{orderStatusSentence(order.state, fulfilment)}</p>
+          <p className="tracking__sentence">
+            {orderStatusSentence(order.state, fulfilment, order.paymentFailed)}
+          </p>
           {estimate && (
             <p className="tracking__estimate">
               {fulfilment === 'delivery' ? 'Estimated delivery' : 'Ready in'}:{' '}

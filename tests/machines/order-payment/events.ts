@@ -20,6 +20,7 @@ export const unpaid: PayableOrder = {
   id: '42',
   reference: 'KV7-R48',
   state: 'not_authorized',
+  paymentFailed: true,
   deliveryDate: '2026-03-11',
   totalPrice: 26,
   storeCredit: 6,
