@@ -27,15 +27,15 @@ const linkTo: Record<string, Record<string, string>> = {
 const shownAt = (path: string) => (path === AUTH_PATHS.socialLogin ? AUTH_PATHS.login : path);
 
 /**
- * How the customer reaches a step's URL: its link on the page, else Back when it is the page
- * before, else typing it (a fresh page load: only while signed out, where a reload routes as the
- * machine does).
+ * How the customer reaches a step's URL: its link on the page, else typing it (a fresh page load:
+ * only to another URL, and only while signed out, where a reload routes as the machine does).
+ * Back is not used: the history holds the URLs the app replaced (a token link's), not the steps.
  */
 const wayTo = (from: AnyMachineSnapshot, path: string, visited: string[]) => {
   const here = visited.at(-1) ?? '';
   if (linkTo[here]?.[shownAt(path)]) return 'link';
-  if (visited.at(-2) === shownAt(path)) return 'back';
-  if (!from.context.signedIn && path !== AUTH_PATHS.resetPassword) return 'type';
+  if (!from.context.signedIn && shownAt(path) !== here && path !== AUTH_PATHS.resetPassword)
+    return 'type';
   return undefined;
 };
 
@@ -62,7 +62,6 @@ const executors = {
           .getByRole('main')
           .getByRole('link', { name: linkTo[visited.at(-1)!]![shownAt(path)]!, exact: true })
           .click();
-      else if (way === 'back') await page.goBack();
       else await page.goto(path);
     },
   },

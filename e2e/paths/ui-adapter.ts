@@ -1,12 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type {
-  AnyMachineSnapshot,
-  AnyStateMachine,
-  EventFromLogic,
-  EventObject,
-  SnapshotFrom,
-  StateMachine,
-  StateValue,
+import {
+  getNextSnapshot,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type EventObject,
+  type SnapshotFrom,
+  type StateMachine,
+  type StateValue,
 } from 'xstate';
 import type { AnyPathModel, GeneratedPath } from '../../scripts/paths/generate';
 
@@ -130,9 +131,25 @@ const executorOf = <TWorld>(adapter: UiAdapter<TWorld>, event: EventObject) => {
   return executor;
 };
 
+/**
+ * The path's states replayed from its start: a generated path's snapshots stand for every state
+ * that serializes alike (its context may come from another path), a replay's are this path's own.
+ */
+export function replay(adapter: UiAdapter<unknown>, path: GeneratedPath): GeneratedPath {
+  let snapshot = path.start;
+  return {
+    ...path,
+    steps: path.steps.map(({ event }) => {
+      snapshot = getNextSnapshot(adapter.model.machine, snapshot, event);
+      return { event, state: snapshot };
+    }),
+  };
+}
+
 /** Whether the UI can bring about every step of the path (and start its entry). */
-export function walkable<TWorld>(adapter: UiAdapter<TWorld>, path: GeneratedPath): boolean {
-  if (!(path.entry in adapter.entries)) return false;
+export function walkable<TWorld>(adapter: UiAdapter<TWorld>, generated: GeneratedPath): boolean {
+  if (!(generated.entry in adapter.entries)) return false;
+  const path = replay(adapter as UiAdapter<unknown>, generated);
   const visited: string[] = [];
   return path.steps.every((step, index) => {
     const from = index === 0 ? path.start : path.steps[index - 1]!.state;

@@ -12,7 +12,7 @@ import {
   type PathKind,
 } from '../../scripts/paths/generate';
 import { expect, test } from '../support/fixtures';
-import { pathUrl, walkable, type UiAdapter } from './ui-adapter';
+import { pathUrl, replay, walkable, type UiAdapter } from './ui-adapter';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -38,10 +38,11 @@ export function uiPaths<TWorld>(
 /** Walks one path: starts its entry, then each event as clicks and keystrokes, checking each state. */
 export async function walk<TWorld>(
   adapter: UiAdapter<TWorld>,
-  path: GeneratedPath,
+  generated: GeneratedPath,
   page: Page,
   request: APIRequestContext,
 ) {
+  const path = replay(adapter as UiAdapter<unknown>, generated);
   const world = adapter.world({ page, request });
   const context = { page, request, world };
   const visited: string[] = [];
@@ -93,6 +94,8 @@ export function walkedIndexes(machine: string): number[] {
 }
 
 export interface UiCoverage {
+  /** When the run wrote it (ISO 8601). */
+  at: string;
   paths: { walked: number; total: number };
   states: { reached: number; total: number; missing: string[] };
   transitions: { taken: number; total: number; missing: string[] };
@@ -121,6 +124,7 @@ export function uiCoverage<TWorld>(
     ...restingOf(target, ui, 'transitions'),
   ].filter((name) => !(name in exceptions));
   return {
+    at: new Date().toISOString(),
     paths: { walked: walked.length, total: selected.length },
     states: ui.states,
     transitions: ui.transitions,
