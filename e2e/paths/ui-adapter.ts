@@ -28,6 +28,8 @@ export interface UiStep<
   to: AnyMachineSnapshot;
   /** The event after this one: a submit's executor reads which outcome it must bring about. */
   next: EventObject | undefined;
+  /** Every event after this one, for an outcome further on (the address a postcode must list). */
+  after: EventObject[];
   /** The URLs (meta.path) of the states walked so far, oldest first: what Back returns to. */
   visited: string[];
 }
@@ -163,6 +165,7 @@ export function walkable<TWorld>(adapter: UiAdapter<TWorld>, generated: Generate
         from,
         to: step.state,
         next: path.steps[index + 1]?.event,
+        after: path.steps.slice(index + 1).map((later) => later.event),
         visited: [...visited],
       })
     );

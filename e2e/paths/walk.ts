@@ -71,6 +71,7 @@ export async function walk<TWorld>(
         from: index === 0 ? path.start : path.steps[index - 1]!.state,
         to: step.state,
         next: path.steps[index + 1]?.event,
+        after: path.steps.slice(index + 1).map((later) => later.event),
         visited: [...visited],
       });
     });
