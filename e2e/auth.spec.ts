@@ -1,5 +1,4 @@
-import { TestModel } from 'xstate/graph';
-import { AUTH_PATHS, authMachine, type AuthEvent } from '../machines/auth/auth.machine';
+import { AUTH_PATHS } from '../machines/auth/auth.machine';
 import {
   DEMO,
   expect,
@@ -10,50 +9,6 @@ import {
   test,
 } from './support/fixtures';
 import { openAccountMenu, signOutThroughMenu } from './support/account-menu';
-
-/** What the customer sees on each step of the auth machine. */
-const stepHeadings = {
-  '/login': 'Sign in',
-  '/signup': 'Create an account',
-  '/forgot-password': 'Reset your password',
-} as const;
-
-test.describe('auth machine paths through the real UI', () => {
-  // The machine's navigation between steps, walked as clicks on the links each step shows.
-  const model = new TestModel(authMachine, {
-    // Product rule R2.12: /social-login is the email form; the walk starts there.
-    input: { path: '/social-login', returnTo: '/account', token: null, signedIn: false },
-    events: (['/login', '/signup', '/forgot-password'] as const).map(
-      (path) => ({ type: 'url.changed', path, search: '' }) as AuthEvent,
-    ),
-    serializeState: (s) => JSON.stringify(s.value),
-  });
-  const linkTo: Record<string, Record<string, string>> = {
-    '/login': { '/forgot-password': 'Forgotten your password?', '/signup': 'Create an account' },
-    '/signup': { '/login': 'Sign in' },
-    '/forgot-password': { '/login': 'Back to sign in' },
-  };
-  for (const path of model.getShortestPaths()) {
-    const route = path.steps.slice(1).map((step) => (step.event as { path: string }).path);
-    if (route.length === 0) continue;
-    test(`social-login → ${route.join(' → ')}`, async ({ page }) => {
-      await page.goto('/social-login');
-      await expect(page).toHaveURL(/\/login$/);
-      let at = '/login';
-      for (const next of route) {
-        const label = linkTo[at]?.[next];
-        if (label)
-          await page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
-        else await page.goto(next);
-        await expect(page).toHaveURL(new RegExp(`${next}$`));
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          stepHeadings[next as keyof typeof stepHeadings],
-        );
-        at = next;
-      }
-    });
-  }
-});
 
 test.describe('sign in', () => {
   test('the demo customer signs in and, with nowhere to return to, lands on the account', async ({

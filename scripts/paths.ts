@@ -1,11 +1,15 @@
 /**
  * Generated paths for QA (issue 14). `npm run paths -- list [machine] [--shortest|--simple]`
  * prints every generated path of each machine in words, with counts; `npm run paths -- run
- * <machine> [--grep text]` runs the machine's model tests and prints the coverage of its paths.
- * The paths come from the same event samples as the model tests (tests/machines/<flow>/events.ts).
+ * <machine> [--grep text]` runs the machine's model tests and prints the coverage of its paths;
+ * with `--ui` it walks them through the real UI in Chromium (e2e/generated-paths.spec.ts, the
+ * machine's adapter e2e/paths/<machine>.ui.ts), a covering set or with `--simple` every simple
+ * path. The paths come from the same event samples as the model tests
+ * (tests/machines/<flow>/events.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   coverageOf,
@@ -18,7 +22,8 @@ import { findMachines, loadPathModel, type MachineEntry } from './paths/models';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = `Usage: npm run paths -- list [machine] [--shortest|--simple]
-       npm run paths -- run <machine> [--grep text] [--ui]`;
+       npm run paths -- run <machine> [--grep text]
+       npm run paths -- run <machine> --ui [--grep text] [--simple]`;
 
 const fail = (message: string, code = 1): never => {
   console.error(message);
@@ -106,12 +111,7 @@ async function list() {
 
 async function run() {
   const grep = option('--grep');
-  if (flag('--ui'))
-    fail(
-      '--ui is not available yet: walking the generated paths through the real UI in Chromium ' +
-        'comes with the flows work of issue 14. `npm run paths -- run <machine>` runs them as unit tests.',
-      2,
-    );
+  if (flag('--ui')) return runUi(grep);
   if (rest.length !== 1 || rest[0]!.startsWith('--')) fail(USAGE);
   const machine = machineNamed(rest[0]!);
   if (!existsSync(`${root}/${machine.testFile}`))
@@ -136,6 +136,94 @@ async function run() {
   );
   console.log(model ? coverageLines(model, 'shortest', grep).join('\n') : noModel(machine));
   process.exit(code);
+}
+
+/** The newest modification time under these folders and files (the app's sources). */
+function newest(paths: string[]): number {
+  return Math.max(
+    0,
+    ...paths.map((path) => {
+      if (!existsSync(path)) return 0;
+      const stat = statSync(path);
+      if (!stat.isDirectory()) return stat.mtimeMs;
+      return newest(readdirSync(path).map((name) => join(path, name)));
+    }),
+  );
+}
+
+const spawnIn = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  new Promise<number>((resolve) =>
+    spawn(command, args, { cwd: root, stdio: 'inherit', env }).on('exit', (exitCode) =>
+      resolve(exitCode ?? 1),
+    ),
+  );
+
+/** Builds the app when dist/ is missing or older than its sources. */
+async function buildIfNeeded() {
+  const built = existsSync(join(root, 'dist/index.html'))
+    ? statSync(join(root, 'dist/index.html')).mtimeMs
+    : 0;
+  const sources = ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts'];
+  if (built >= newest(sources.map((path) => join(root, path)))) return;
+  console.log('Building the app (dist/ is missing or older than its sources)…');
+  const code = await spawnIn('npm', ['run', 'build', '--silent']);
+  if (code !== 0) fail('The build failed.', code);
+}
+
+/** Walks the machine's generated paths through the real UI (Chromium, the real server, a fresh database). */
+async function runUi(grep: string | undefined) {
+  const simple = flag('--simple');
+  if (rest.length !== 1 || rest[0]!.startsWith('--')) fail(USAGE);
+  const machine = machineNamed(rest[0]!);
+  const adapter = `e2e/paths/${machine.name}.ui.ts`;
+  if (!existsSync(join(root, adapter)))
+    fail(
+      `${machine.name} has no UI adapter yet (${adapter}): its paths run as unit tests with ` +
+        `\`npm run paths -- run ${machine.name}\`.`,
+    );
+  await buildIfNeeded();
+  const startedAt = Date.now();
+  const code = await spawnIn(
+    process.execPath,
+    [
+      join(root, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      'e2e/generated-paths.spec.ts',
+      '--reporter=list',
+    ],
+    {
+      ...process.env,
+      PATHS_MACHINE: machine.name,
+      PATHS_KIND: simple ? 'simple' : 'shortest',
+      ...(grep === undefined ? {} : { PATHS_GREP: grep }),
+    },
+  );
+  const file = join(root, 'test-results/ui-coverage.json');
+  const coverage = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, UiCoverageReport>)[machine.name]
+    : undefined;
+  if (coverage && Date.parse(coverage.at) >= startedAt) {
+    const { paths, states, transitions } = coverage;
+    console.log(
+      `\n${machine.name} through the real UI (${simple ? 'simple paths' : 'a covering set of paths'}` +
+        `${grep === undefined ? '' : `, those whose line has "${grep}"`}): paths ${paths.walked}/${paths.total}, ` +
+        `states ${states.reached}/${states.total}, transitions ${transitions.taken}/${transitions.total}`,
+    );
+    for (const name of coverage.unexpectedlyMissing) console.log(`  not reached: ${name}`);
+    for (const [name, why] of Object.entries(coverage.notThroughTheUi))
+      if ([...states.missing, ...transitions.missing].includes(name))
+        console.log(`  not through the UI: ${name} (${why})`);
+  }
+  process.exit(code);
+}
+
+interface UiCoverageReport {
+  at: string;
+  paths: { walked: number; total: number };
+  states: { reached: number; total: number; missing: string[] };
+  transitions: { taken: number; total: number; missing: string[] };
+  unexpectedlyMissing: string[];
+  notThroughTheUi: Record<string, string>;
 }
 
 if (command === 'list') await list();

@@ -180,3 +180,54 @@ export function coverageOf(machine: AnyStateMachine, paths: GeneratedPath[]): Co
     },
   };
 }
+
+const stepsKey = (path: GeneratedPath) => [
+  path.entry,
+  ...path.steps.map((step) => describeEvent(step.event, Infinity)),
+];
+
+const isPrefixOf = (shorter: GeneratedPath, longer: GeneratedPath) => {
+  const [a, b] = [stepsKey(shorter), stepsKey(longer)];
+  return a.length < b.length && a.every((part, index) => part === b[index]);
+};
+
+/**
+ * A small set of these paths that reaches every state and takes every transition they reach and
+ * take together, and every event that leaves a state where it is: for each, the shortest path to it (the longest of those
+ * first, so it also covers what its prefixes would), then no path that is a prefix of another,
+ * so a shared prefix is walked once. What the model tests walk as `shortest`, cut down for a
+ * slow runner such as the real UI.
+ */
+export function coveringPaths(machine: AnyStateMachine, paths: GeneratedPath[]): GeneratedPath[] {
+  const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
+  const coverage = byLength.map((path) => {
+    const { states, transitions } = coverageOf(machine, [path]);
+    const names = (all: string[], missing: string[]) => all.filter((n) => !missing.includes(n));
+    return new Set([
+      ...names(restingStates(machine), states.missing).map((state) => `state ${state}`),
+      ...names(
+        transitionCoverage(machine, []).map((t) => t.name),
+        transitions.missing,
+      ).map((transition) => `transition ${transition}`),
+      // A guarded branch that only answers (a form's errors) is walked too, not just its event.
+      ...edgesOf([path])
+        .filter((edge) => edge.from.join() === edge.to.join())
+        .map((edge) => `stay ${edge.from.join()} ${edge.event}`),
+    ]);
+  });
+  const firstFor = new Map<string, number>();
+  coverage.forEach((items, index) =>
+    items.forEach((item) => {
+      if (!firstFor.has(item)) firstFor.set(item, index);
+    }),
+  );
+  const chosen = new Set<number>();
+  const covered = new Set<string>();
+  for (const index of [...new Set(firstFor.values())].sort((a, b) => b - a)) {
+    if ([...coverage[index]!].every((item) => covered.has(item))) continue;
+    chosen.add(index);
+    coverage[index]!.forEach((item) => covered.add(item));
+  }
+  const picked = [...chosen].sort((a, b) => a - b).map((index) => byLength[index]!);
+  return picked.filter((path) => !picked.some((other) => isPrefixOf(path, other)));
+}

@@ -42,10 +42,11 @@ describe('npm run paths', () => {
     expect(stderr).toMatch(/The machines: .*\bauth\b.*\bkit-checkout\b.*\btakeaway-checkout\b/);
   });
 
-  it('says the run through the real UI is not available yet', () => {
-    const { status, stderr } = paths('run', 'auth', '--ui');
+  it('refuses to walk through the real UI a machine without a UI adapter, and says how to run it', () => {
+    const { status, stderr } = paths('run', 'session', '--ui');
 
-    expect(status).toBe(2);
-    expect(stderr).toContain('--ui is not available yet');
+    expect(status).toBe(1);
+    expect(stderr).toContain('session has no UI adapter yet (e2e/paths/session.ui.ts)');
+    expect(stderr).toContain('npm run paths -- run session');
   });
 });
