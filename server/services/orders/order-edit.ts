@@ -35,7 +35,7 @@ import { ApiError, notFound } from '../../http/jsonapi';
 import { priceBasket, voucherTerms, type BasketPrice, type VoucherRow } from '../basket-pricing';
 import type { BasketItemRow, BasketRow } from '../baskets';
 import type { Catalogue } from '../catalogue/catalogue';
-import { spendStoreCredit } from '../kit-orders/kit-orders';
+import { spendStoreCredit } from './kit-order-insert';
 import { orderAddressOf } from '../order-address';
 import { GatewayUnavailableError, type PaymentGateway } from '../payments/gateway';
 import { gatewayCustomer, gatewayUnavailable } from '../payments/payment-service';
