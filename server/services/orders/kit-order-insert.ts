@@ -9,17 +9,7 @@ import {
   storeCreditTransactions,
 } from '../../db/schema';
 import type { StockKeeper } from '../catalogue/catalogue';
-
-/** One line of a recipe-kit order as it is written (modifiers are takeaway's, never a kit's). */
-export interface KitOrderLine {
-  productId: number;
-  productVariantId: string;
-  title: string;
-  variantTitle: string | null;
-  quantity: number;
-  unitPricePence: number;
-  isAddon: boolean;
-}
+import { lineItemRows, type KitOrderLine } from './order-line-rows';
 
 /** What a kit order's lines cost with the delivery fee, store credit first (product rule R8.7). */
 export interface KitLinesPrice {
@@ -115,18 +105,7 @@ export async function insertKitOrder(
   const orderId = written.id;
   await order.onWritten?.(orderId);
   if (order.lines.length)
-    await tx.insert(orderLineItems).values(
-      order.lines.map((line) => ({
-        orderId,
-        productId: line.productId,
-        productVariantId: line.productVariantId,
-        title: line.title,
-        variantTitle: line.variantTitle,
-        quantity: line.quantity,
-        unitPricePence: line.unitPricePence,
-        isAddon: line.isAddon,
-      })),
-    );
+    await tx.insert(orderLineItems).values(lineItemRows(orderId, order.lines));
   if (order.stock) {
     const items = order.stock.items ?? order.lines;
     const short = await order.stock.keeper.decrementStock(
