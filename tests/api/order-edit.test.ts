@@ -1,61 +1,39 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORDER_EDIT_MESSAGES } from '../../domain/order-edit';
 import {
   addresses,
   catalogueVariants,
   customers,
   orderEdits,
-  orderLineItems,
   orders,
   payments,
   vouchers,
 } from '../../server/db/schema';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import type { KitDish } from './support/kit-orders';
 import { pendingOrder, signUp } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
-import { ApiClient, useTestApp } from './support/test-app';
+import { planTestApp } from './support/subscribers';
+import { ApiClient } from './support/test-app';
 
-let clock = new Date();
-const getApp = useTestApp({ overrides: { now: () => clock } });
-const week1 = firstOpenWeek();
-let dishes: KitDish[];
-
-beforeAll(async () => {
-  dishes = await menuWithDishes(getApp().database, week1, [
-    { title: 'Pappardelle' },
-    { title: 'Ravioli' },
-    { title: 'Tortellini' },
-  ]);
-});
-
-beforeEach(() => {
-  clock = new Date();
+const { getApp, week1, dishes, setClock, firstBox, linesOf } = planTestApp({
+  week1: ['Pappardelle', 'Ravioli', 'Tortellini'],
+  weeks: 1,
 });
 
 /** A subscriber whose first box (2 Pappardelle, 1 Ravioli: £19.50) is paid with a card. */
-async function paidOrder(credit?: number) {
-  const placed = await customerWithPlan(
-    getApp(),
+const paidOrder = (credit?: number) =>
+  firstBox(
     [
-      { dish: dishes[0]!, week: week1, quantity: 2 },
-      { dish: dishes[1]!, week: week1, quantity: 1 },
+      { dish: dishes[0]!, quantity: 2 },
+      { dish: dishes[1]!, quantity: 1 },
     ],
     { credit },
   );
-  return { ...placed, orderId: Number(placed.orderId) };
-}
 
 const db = () => getApp().database.db;
 const orderRow = async (id: number) =>
   (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const linesOf = (id: number) =>
-  db()
-    .select()
-    .from(orderLineItems)
-    .where(eq(orderLineItems.orderId, id))
-    .orderBy(orderLineItems.id);
 const editsOf = (id: number) => db().select().from(orderEdits).where(eq(orderEdits.orderId, id));
 const balanceOf = async (customerId: number) =>
   (await db().select().from(customers).where(eq(customers.id, customerId)))[0]!.storeCreditPence;
@@ -211,12 +189,12 @@ describe('PUT /orders/{id} (items)', () => {
 
   it('is a 409 after the cut-off, and for a takeaway order', async () => {
     const { browser, orderId, customerId } = await paidOrder();
-    clock = new Date(billingDateFor(week1).getTime() + 60_000);
+    setClock(new Date(billingDateFor(week1).getTime() + 60_000));
     const late = await browser.put(`/orders/${orderId}`, items([dishes[0]!, 2]));
     expect(late.statusCode).toBe(409);
     expect(late.json().errors[0].detail).toMatch(/^Too late to change this order/);
     expect((await browser.post(`/orders/${orderId}/chef_selections`)).statusCode).toBe(409);
-    clock = new Date();
+    setClock(new Date());
     const takeaway = await pendingOrder(getApp().database, customerId);
     const refused = await browser.post(`/orders/${takeaway.id}/remove_voucher`);
     expect(refused.statusCode).toBe(409);

@@ -1,43 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REORDER_MESSAGES } from '../../domain/reorder';
 import { addresses, orderLineItems, orders, weeklyMenuProducts } from '../../server/db/schema';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import type { KitDish } from './support/kit-orders';
 import { addCard, pendingOrder } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
-import { ApiClient, useTestApp } from './support/test-app';
+import { planTestApp } from './support/subscribers';
+import { ApiClient } from './support/test-app';
 
-const getApp = useTestApp();
-const week1 = firstOpenWeek();
-let dishes: KitDish[];
-
-beforeAll(async () => {
-  dishes = await menuWithDishes(getApp().database, week1, [
-    { title: 'Pappardelle' },
-    { title: 'Ravioli' },
-    { title: 'Lasagne' },
-  ]);
+const { getApp, dishes, firstBox, linesOf } = planTestApp({
+  week1: ['Pappardelle', 'Ravioli', 'Lasagne'],
+  weeks: 1,
 });
 
 const db = () => getApp().database.db;
 const ordersOf = (customerId: number) =>
   db().select().from(orders).where(eq(orders.customerId, customerId));
-const linesOf = (orderId: number) =>
-  db()
-    .select()
-    .from(orderLineItems)
-    .where(eq(orderLineItems.orderId, orderId))
-    .orderBy(orderLineItems.id);
 
 /** A subscriber's first box: 2 Pappardelle and 1 double Ravioli (£24.50 of food), paid by card. */
-async function pastBox(extra: { dish: KitDish; quantity: number }[] = []) {
-  const placed = await customerWithPlan(getApp(), [
-    { dish: dishes[0]!, week: week1, quantity: 2 },
-    { dish: dishes[1]!, week: week1, quantity: 1, double: true },
-    ...extra.map((line) => ({ ...line, week: week1 })),
+const pastBox = (extra: { dish: KitDish; quantity: number }[] = []) =>
+  firstBox([
+    { dish: dishes[0]!, quantity: 2 },
+    { dish: dishes[1]!, quantity: 1, double: true },
+    ...extra,
   ]);
-  return { ...placed, orderId: Number(placed.orderId) };
-}
 
 const reorder = (browser: ApiClient, sourceOrderId: unknown, key?: string) =>
   browser.post(

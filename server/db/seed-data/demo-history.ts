@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addDays, cutoffFor, isoDate, weekStart } from '../../../domain/weeks';
-import { spendStoreCredit } from '../../services/kit-orders/kit-orders';
+import { spendStoreCredit } from '../../services/orders/kit-order-insert';
 import { orderAddressOf } from '../../services/order-address';
 import {
   deliveryDayOf,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isCardRequested, isLikelyCardCharge } from '../../../domain/payment';
 import {
   DEFAULT_KIT_MINIMUMS,
@@ -13,13 +13,11 @@ import {
   addresses,
   baskets,
   customers,
-  orderLineItems,
   orders,
   paymentMethods,
   scheduleWeekPicks,
   scheduleWeeks,
   schedules,
-  storeCreditTransactions,
   subscriptions,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
@@ -38,6 +36,7 @@ import type { StockKeeper } from '../catalogue/catalogue';
 import { orderAddressOf } from '../order-address';
 import { claimNewCustomerOffer, hasNewCustomerCredit } from '../new-customer-claims';
 import { grantReferralRewards } from '../rewards/referrals';
+import { insertKitOrder } from '../orders/kit-order-insert';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, { detail, pointer });
@@ -366,94 +365,76 @@ export async function placeKitOrder(
       await writePicks(tx, weekRows, laterItems);
     }
 
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        customerId: customer.id,
-        customerEmail: customer.email,
-        type: 'recipe_kit',
-        state: paidNow ? 'paid' : 'payment_pending',
-        sourceBasketKey: basket.id,
-        fulfillmentType: 'delivery',
-        deliveryDate,
-        address,
-        deliveryNote: note,
-        voucherCode: price.voucherCode,
-        subtotalPence: price.subtotalPence,
-        deliveryPence: price.deliveryPence,
-        discountPence: price.discountPence,
-        storeCreditPence: preview.storeCreditPence,
-        totalPence: price.totalPence,
-        subscriptionId,
-        scheduleWeekId: firstScheduleWeekId,
-        paidAt: paidNow ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('order not written');
-    // Product rule R12.11: a referred friend's first paid order rewards both, once.
-    if (paidNow) await grantReferralRewards(tx, { id: order.id, customerId: customer.id }, now);
-    // New-customer credit goes once to a household and a card (issue 9): claimed with the order.
-    if (preview.storeCreditPence > 0 && (await hasNewCustomerCredit(tx, customer.id))) {
-      await claimNewCustomerOffer(tx, {
-        customerId: customer.id,
-        orderId: order.id,
-        address: shipping,
-        cardFingerprint: paidNow ? null : (method?.fingerprint ?? null),
-        at: now,
-      });
-    }
-    await writeOrderLines(tx, order.id, firstItems);
-    await takeFirstWeekStock(tx, stock, firstItems);
-    await spendStoreCredit(tx, customer.id, preview.storeCreditPence, order.id, now);
+    const ids = firstItems
+      .map((item) => Number(item.productVariantId))
+      .filter(Number.isSafeInteger);
+    const details = await variantDetails(tx, ids);
+    const orderId = await insertKitOrder(
+      tx,
+      {
+        customer,
+        values: {
+          sourceBasketKey: basket.id,
+          deliveryDate,
+          address,
+          deliveryNote: note,
+          voucherCode: price.voucherCode,
+          subtotalPence: price.subtotalPence,
+          deliveryPence: price.deliveryPence,
+          discountPence: price.discountPence,
+          storeCreditPence: preview.storeCreditPence,
+          totalPence: price.totalPence,
+          subscriptionId,
+          scheduleWeekId: firstScheduleWeekId,
+        },
+        lines: lineTotals(firstItems).map((line) => ({
+          productId: line.item.productId,
+          productVariantId: line.item.productVariantId,
+          title: line.item.title,
+          variantTitle:
+            details.find((d) => String(d.id) === line.item.productVariantId)?.variantTitle ?? null,
+          quantity: line.item.quantity,
+          unitPricePence: line.unitPence,
+          isAddon: line.item.isAddon,
+        })),
+        onWritten: async (id) => {
+          // Product rule R12.11: a referred friend's first paid order rewards both, once.
+          if (paidNow) await grantReferralRewards(tx, { id, customerId: customer.id }, now);
+          // New-customer credit goes once to a household and a card (issue 9): claimed with the order.
+          if (preview.storeCreditPence > 0 && (await hasNewCustomerCredit(tx, customer.id))) {
+            await claimNewCustomerOffer(tx, {
+              customerId: customer.id,
+              orderId: id,
+              address: shipping,
+              cardFingerprint: paidNow ? null : (method?.fingerprint ?? null),
+              at: now,
+            });
+          }
+        },
+        // The first week's dishes leave the catalogue's stock with the order; one that sold out
+        // since it went in the box fails the order (the transaction rolls back, so nothing is written).
+        stock: {
+          keeper: stock,
+          items: firstItems,
+          soldOut: (titles) =>
+            invalid(
+              'out_of_stock',
+              'Out of stock',
+              `Sold out since you added it: ${titles.join(', ')}. Remove it from your box or choose another dish`,
+            ),
+        },
+      },
+      now,
+    );
     await tx.delete(baskets).where(eq(baskets.id, basket.id));
     return {
-      orderId: order.id,
+      orderId,
       subscriptionId,
       created: true,
       amountToChargePence: preview.amountToChargePence,
       paymentMethodId: method?.id ?? null,
     };
   });
-}
-
-/**
- * The first week's dishes leave the catalogue's stock with the order; one that sold out since it
- * went in the box fails the order (the transaction rolls back, so nothing is written).
- */
-async function takeFirstWeekStock(tx: Queryable, stock: StockKeeper, items: BasketItemRow[]) {
-  const short = await stock.decrementStock(
-    tx,
-    items.map((item) => ({ variantId: Number(item.productVariantId), quantity: item.quantity })),
-  );
-  if (short.length === 0) return;
-  const titles = items
-    .filter((item) => short.includes(Number(item.productVariantId)))
-    .map((item) => item.title);
-  throw invalid(
-    'out_of_stock',
-    'Out of stock',
-    `Sold out since you added it: ${titles.join(', ')}. Remove it from your box or choose another dish`,
-  );
-}
-
-async function writeOrderLines(tx: Queryable, orderId: number, items: BasketItemRow[]) {
-  const ids = items.map((item) => Number(item.productVariantId)).filter(Number.isSafeInteger);
-  const details = await variantDetails(tx, ids);
-  for (const line of lineTotals(items)) {
-    const detail = details.find((d) => String(d.id) === line.item.productVariantId);
-    await tx.insert(orderLineItems).values({
-      orderId,
-      productId: line.item.productId,
-      productVariantId: line.item.productVariantId,
-      title: line.item.title,
-      variantTitle: detail?.variantTitle ?? null,
-      quantity: line.item.quantity,
-      unitPricePence: line.unitPence,
-      isAddon: line.item.isAddon,
-    });
-  }
 }
 
 /** The basket's later weeks become the weeks' picks, one row per variant. */
@@ -489,31 +470,4 @@ async function writePicks(
       });
   }
   if (picks.size) await tx.insert(scheduleWeekPicks).values([...picks.values()]);
-}
-
-/**
- * Spends store credit on an order: a transaction row and the balance, never below zero (the
- * caller holds the customer row's lock, and the update re-checks the balance).
- */
-export async function spendStoreCredit(
-  tx: Queryable,
-  customerId: number,
-  amountPence: number,
-  orderId: number,
-  now: Date,
-): Promise<void> {
-  if (amountPence <= 0) return;
-  const updated = await tx
-    .update(customers)
-    .set({ storeCreditPence: sql`${customers.storeCreditPence} - ${amountPence}` })
-    .where(and(eq(customers.id, customerId), sql`${customers.storeCreditPence} >= ${amountPence}`))
-    .returning({ id: customers.id });
-  if (updated.length === 0) throw new Error('store credit would go below zero');
-  await tx.insert(storeCreditTransactions).values({
-    customerId,
-    amountPence: -amountPence,
-    reason: `Spent on order #${orderId}`,
-    orderId,
-    createdAt: now,
-  });
 }

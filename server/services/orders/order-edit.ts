@@ -35,7 +35,8 @@ import { ApiError, notFound } from '../../http/jsonapi';
 import { priceBasket, voucherTerms, type BasketPrice, type VoucherRow } from '../basket-pricing';
 import type { BasketItemRow, BasketRow } from '../baskets';
 import type { Catalogue } from '../catalogue/catalogue';
-import { spendStoreCredit } from '../kit-orders/kit-orders';
+import { spendStoreCredit } from './kit-order-insert';
+import { kitOrderLineOf, lineItemRows, type KitOrderLine } from './order-line-rows';
 import { orderAddressOf } from '../order-address';
 import { GatewayUnavailableError, type PaymentGateway } from '../payments/gateway';
 import { gatewayCustomer, gatewayUnavailable } from '../payments/payment-service';
@@ -80,14 +81,7 @@ export interface EditResult {
   money: EditMoney;
 }
 
-interface DraftLine {
-  productId: number;
-  productVariantId: string;
-  title: string;
-  variantTitle: string | null;
-  quantity: number;
-  unitPricePence: number;
-  isAddon: boolean;
+interface DraftLine extends KitOrderLine {
   isDouble: boolean;
 }
 
@@ -156,13 +150,7 @@ const draftLinesOf = (lines: LineRow[]): DraftLine[] =>
   lines
     .filter((line) => line.parentId === null)
     .map((line) => ({
-      productId: line.productId,
-      productVariantId: line.productVariantId,
-      title: line.title,
-      variantTitle: line.variantTitle,
-      quantity: line.quantity,
-      unitPricePence: line.unitPricePence,
-      isAddon: line.isAddon,
+      ...kitOrderLineOf(line),
       isDouble: /double/i.test(line.variantTitle ?? ''),
     }));
 
@@ -509,18 +497,7 @@ async function write(
             );
     await tx.delete(orderLineItems).where(eq(orderLineItems.orderId, order.id));
     if (draft.lines.length)
-      await tx.insert(orderLineItems).values(
-        draft.lines.map((line) => ({
-          orderId: order.id,
-          productId: line.productId,
-          productVariantId: line.productVariantId,
-          title: line.title,
-          variantTitle: line.variantTitle,
-          quantity: line.quantity,
-          unitPricePence: line.unitPricePence,
-          isAddon: line.isAddon,
-        })),
-      );
+      await tx.insert(orderLineItems).values(lineItemRows(order.id, draft.lines));
   }
   const storeCreditPence =
     order.storeCreditPence +

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import { firstDeliveryDate, isDeliveryDay } from '../../../domain/delivery-dates';
-import { boxDeliveryDate, deliveryFeePence } from '../../../domain/delivery-fee';
+import { boxDeliveryDate } from '../../../domain/delivery-fee';
 import { DEFAULT_KIT_MINIMUMS, kitBasketProblems } from '../../../domain/recipe-kit-basket';
 import {
   isKitOrderType,
@@ -12,11 +12,11 @@ import {
 } from '../../../domain/reorder';
 import { addDays, firstOrderableWeek, weekStart } from '../../../domain/weeks';
 import type { Database, Queryable } from '../../db/database';
-import { addresses, customers, deliveryFeeConfig, orderLineItems, orders } from '../../db/schema';
+import { addresses, customers, orderLineItems, orders } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
 import type { StockKeeper } from '../catalogue/catalogue';
-import { spendStoreCredit } from '../kit-orders/kit-orders';
 import { orderAddressOf } from '../order-address';
+import { insertKitOrder, priceKitLines } from './kit-order-insert';
 import { WEEKS_AHEAD } from '../subscriptions/schedule-dates';
 import { weeklyMenu } from '../subscriptions/weekly-menu';
 
@@ -195,63 +195,29 @@ export async function reorderBox(
     const deliveryDate = deliveryDateIn(open.week, source.deliveryDate, now);
     if (weekStart(deliveryDate) !== open.week)
       throw refused('no_open_menu', 'No menu open', REORDER_MESSAGES.noMenu);
-    const subtotalPence = kept.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0);
-    const deliveryPence = deliveryFeePence(
-      await tx.select().from(deliveryFeeConfig),
-      deliveryDate,
-      subtotalPence,
-    );
-    const totalPence = subtotalPence + deliveryPence;
-    const storeCreditPence = Math.min(Math.max(0, customer.storeCreditPence), totalPence);
-    const paidNow = totalPence - storeCreditPence === 0;
+    const price = await priceKitLines(tx, kept, deliveryDate, customer.storeCreditPence);
     const address = orderAddressOf(shipping);
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        customerId: customer.id,
-        customerEmail: customer.email,
-        type: 'recipe_kit',
-        state: paidNow ? 'paid' : 'payment_pending',
-        sourceBasketKey: key,
-        fulfillmentType: 'delivery',
-        deliveryDate,
-        address,
-        billingAddress: address,
-        deliveryNote: source.deliveryNote,
-        subtotalPence,
-        deliveryPence,
-        storeCreditPence,
-        totalPence,
-        paidAt: paidNow ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('order not written');
-    await tx.insert(orderLineItems).values(
-      kept.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        productVariantId: line.productVariantId,
-        title: line.title,
-        variantTitle: line.variantTitle,
-        quantity: line.quantity,
-        unitPricePence: line.unitPricePence,
-        isAddon: line.isAddon,
-      })),
-    );
-    const short = await stock.decrementStock(
+    const orderId = await insertKitOrder(
       tx,
-      kept.map((line) => ({ variantId: Number(line.productVariantId), quantity: line.quantity })),
+      {
+        customer,
+        values: {
+          ...price,
+          sourceBasketKey: key,
+          deliveryDate,
+          address,
+          billingAddress: address,
+          deliveryNote: source.deliveryNote,
+        },
+        lines: kept,
+        stock: {
+          keeper: stock,
+          soldOut: (titles) =>
+            refused('out_of_stock', 'Out of stock', `Sold out this week: ${titles.join(', ')}.`),
+        },
+      },
+      now,
     );
-    if (short.length > 0) {
-      const titles = kept
-        .filter((l) => short.includes(Number(l.productVariantId)))
-        .map((l) => l.title);
-      throw refused('out_of_stock', 'Out of stock', `Sold out this week: ${titles.join(', ')}.`);
-    }
-    await spendStoreCredit(tx, customer.id, storeCreditPence, order.id, now);
-    return { orderId: order.id, created: true, leftOut };
+    return { orderId, created: true, leftOut };
   });
 }

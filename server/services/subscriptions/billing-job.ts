@@ -11,15 +11,12 @@ import {
   notExists,
   notInArray,
 } from 'drizzle-orm';
-import { deliveryFeePence } from '../../../domain/delivery-fee';
 import type { Database, Queryable } from '../../db/database';
 import { weekNotOrdered } from './open-weeks';
 import { weekLines, type WeekLine } from './week-box';
 import {
   addresses,
   customers,
-  deliveryFeeConfig,
-  orderLineItems,
   orders,
   paymentMethods,
   payments,
@@ -30,7 +27,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';
 import { settleSubscription } from '../kit-orders/kit-payment';
-import { spendStoreCredit } from '../kit-orders/kit-orders';
+import { insertKitOrder, priceKitLines } from '../orders/kit-order-insert';
 import type { StockKeeper } from '../catalogue/catalogue';
 import { orderAddressOf } from '../order-address';
 import type { PaymentGateway } from '../payments/gateway';
@@ -243,57 +240,40 @@ async function writeNextDueOrder(
     .for('update');
   if (!customer) return { emptyWeekId: week.id };
 
-  const subtotalPence = lines.items.reduce((sum, l) => sum + l.pricePence * l.quantity, 0);
-  const rules = await tx.select().from(deliveryFeeConfig);
-  const deliveryPence = deliveryFeePence(rules, week.deliveryDate, subtotalPence);
-  const totalPence = subtotalPence + deliveryPence;
-  const storeCreditPence = Math.min(customer.storeCreditPence, totalPence);
-  const paidNow = totalPence - storeCreditPence === 0;
-
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      customerId: customer.id,
-      customerEmail: customer.email,
-      type: 'recipe_kit',
-      state: paidNow ? 'paid' : 'payment_pending',
-      source: 'subscription',
-      fulfillmentType: 'delivery',
-      deliveryDate: week.deliveryDate,
-      // Product rule R10.26: the week's own address when the customer changed it, else the plan's.
-      address: (await weekAddress(tx, week, subscription))?.address ?? null,
-      billingAddress: await planAddress(tx, subscription, subscription.billingAddressId),
-      deliveryNote: subscription.deliveryNote,
-      subtotalPence,
-      deliveryPence,
-      storeCreditPence,
-      totalPence,
-      subscriptionId: subscription.id,
-      scheduleWeekId: week.id,
-      chefSelected: lines.chefSelected,
-      paidAt: paidNow ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: orders.id });
-  // Another run wrote this week's order first (the unique index): undo the stock taken above.
-  if (!order) throw new WeekAlreadyWritten(week.id);
-  await tx.insert(orderLineItems).values(
-    lines.items.map((line) => ({
-      orderId: order.id,
-      productId: line.productId,
-      productVariantId: String(line.variantId),
-      title: line.title,
-      variantTitle: line.variantTitle,
-      quantity: line.quantity,
-      unitPricePence: line.pricePence,
-      isAddon: line.isAddon,
-    })),
+  const kitLines = lines.items.map((line) => ({
+    productId: line.productId,
+    productVariantId: String(line.variantId),
+    title: line.title,
+    variantTitle: line.variantTitle,
+    quantity: line.quantity,
+    unitPricePence: line.pricePence,
+    isAddon: line.isAddon,
+  }));
+  const price = await priceKitLines(tx, kitLines, week.deliveryDate, customer.storeCreditPence);
+  const orderId = await insertKitOrder(
+    tx,
+    {
+      customer,
+      values: {
+        ...price,
+        source: 'subscription',
+        deliveryDate: week.deliveryDate,
+        // Product rule R10.26: the week's own address when the customer changed it, else the plan's.
+        address: (await weekAddress(tx, week, subscription))?.address ?? null,
+        billingAddress: await planAddress(tx, subscription, subscription.billingAddressId),
+        deliveryNote: subscription.deliveryNote,
+        subscriptionId: subscription.id,
+        scheduleWeekId: week.id,
+        chefSelected: lines.chefSelected,
+      },
+      lines: kitLines,
+      // Another run wrote this week's order first (the unique index): undo the stock taken above.
+      alreadyWritten: () => new WeekAlreadyWritten(week.id),
+    },
+    now,
   );
-  await spendStoreCredit(tx, customer.id, storeCreditPence, order.id, now);
   return {
-    orderId: order.id,
+    orderId,
     customerId: customer.id,
     subscriptionId: subscription.id,
     scheduleWeekId: week.id,

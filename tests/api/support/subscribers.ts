@@ -3,6 +3,7 @@ import { beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import {
   customers,
+  orderLineItems,
   orders,
   scheduleWeeks,
   schedules,
@@ -150,5 +151,21 @@ export function planTestApp(menu: { week1: string[]; weeks: number }) {
       ),
     planWeeks: (subscriptionId: number) => planWeeks(getApp(), subscriptionId),
     planRow: (subscriptionId: number) => planRow(getApp(), subscriptionId),
+    /** A new customer's first box of these week 1 lines, paid by card (see customerWithPlan). */
+    firstBox: async (
+      lines: { dish: KitDish; quantity: number; double?: boolean }[],
+      options: { card?: string; credit?: number } = {},
+    ) => {
+      const box = lines.map((line) => ({ ...line, week: week1 }));
+      const placed = await customerWithPlan(getApp(), box, options);
+      return { ...placed, orderId: Number(placed.orderId) };
+    },
+    /** An order's lines as the database holds them, in the order they were written. */
+    linesOf: (orderId: number) =>
+      getApp()
+        .database.db.select()
+        .from(orderLineItems)
+        .where(eq(orderLineItems.orderId, orderId))
+        .orderBy(orderLineItems.id),
   };
 }
