@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { takeawayCustomerAtInstructions } from './support/takeaway-checkout';
 
 /** Product rule R15.1: the statechart viewer, on in development and demo (the e2e server). */
 
@@ -90,4 +91,32 @@ test('an unknown machine is the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible({
     timeout: 20_000,
   });
+});
+
+test('the viewer follows a takeaway checkout running in another tab (R15.3)', async ({
+  page,
+  context,
+}) => {
+  const viewer = await context.newPage();
+  await viewer.goto('/flows/takeaway-checkout');
+  const chart = viewer.getByRole('img', { name: /^Statechart of takeaway-checkout/ });
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  const live = viewer.getByRole('status').filter({ hasText: 'Live:' });
+
+  await takeawayCustomerAtInstructions(page);
+  await expect(live).toHaveText('Live: takeaway-checkout in another tab is at steps.instructions.');
+  const instructions = chart.locator('[data-state-id="takeawayCheckout.steps.instructions"]');
+  await expect(instructions).toHaveAttribute('data-current', 'true');
+  await expect(chart.locator('[data-current]')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/pasta-now-checkout\/payment$/);
+  await expect(live).toHaveText(/^Live: takeaway-checkout in another tab is at steps\.payment\./);
+  await expect(instructions).not.toHaveAttribute('data-current');
+  await expect(
+    chart.locator('[data-current][data-state-id^="takeawayCheckout.steps.payment."]'),
+  ).toHaveCount(1);
+  // The transitions of its last step are drawn as taken.
+  await expect(chart.locator('[data-taken]').first()).toBeAttached();
+  await expectNoAxeViolations(viewer);
 });

@@ -8,6 +8,8 @@ import { statechartGraph, type StateInfo, type StatechartGraph } from './statech
 import { layoutStatechart, type StatechartLayout } from './statechart-layout';
 import { StatechartDrawing } from './statechart-drawing';
 import { StateDetails } from './state-details';
+import { stateName } from './live-highlight';
+import { useLiveFlow, type LiveFlow } from './use-live-flow';
 
 /** Zoom levels of the drawing: the big checkouts are several screens wide at full size. */
 const ZOOMS = [0.25, 0.4, 0.6, 0.8, 1, 1.25];
@@ -56,6 +58,14 @@ function StateTree({
   );
 }
 
+/** The live region's words for where the flow runs in another tab (product rule R15.3). */
+function liveText(name: string, graph: StatechartGraph, live: LiveFlow | null): string {
+  if (!live) return '';
+  if (!live.running) return `Live: ${name} in another tab has closed.`;
+  const at = live.stateIds.map((id) => stateName(graph, id)).join(' and ');
+  return `Live: ${name} in another tab is at ${at || 'a state not drawn here'}.`;
+}
+
 /** /flows/{machine}: one machine's statechart, its states as a list, the chosen one's details. */
 export function FlowChartPage() {
   const { machine = '' } = useParams();
@@ -70,6 +80,8 @@ function FlowChart({ name }: { name: string }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [zoomAt, setZoomAt] = useState(DEFAULT_ZOOM);
+  const live = useLiveFlow(chart.status === 'ready' ? chart.graph : null);
+  const liveHighlight = live?.running ? live : undefined;
 
   useEffect(() => {
     if (!known) return;
@@ -134,6 +146,9 @@ function FlowChart({ name }: { name: string }) {
             {chart.graph.states.length - 1} states and {chart.graph.transitions.length} transitions.
             Choose a state in the list or the drawing to see where it goes and why.
           </p>
+          <div role="status" aria-live="polite">
+            {live && <p className="flows__live">{liveText(name, chart.graph, live)}</p>}
+          </div>
           <div className="flows__actions">
             <button type="button" className="button button--secondary" onClick={saveSvg}>
               Download SVG
@@ -196,6 +211,7 @@ function FlowChart({ name }: { name: string }) {
                   onSelect={setSelectedId}
                   svgRef={svgRef}
                   zoom={ZOOMS[zoomAt]!}
+                  highlight={liveHighlight}
                 />
               </div>
               <figcaption className="flows__legend">
