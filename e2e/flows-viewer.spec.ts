@@ -120,3 +120,42 @@ test('the viewer follows a takeaway checkout running in another tab (R15.3)', as
   await expect(chart.locator('[data-taken]').first()).toBeAttached();
   await expectNoAxeViolations(viewer);
 });
+
+test('a generated path replays step by step on the chart (R15.4)', async ({ page }) => {
+  await page.goto('/flows/auth');
+  const chart = page.getByRole('img', { name: /^Statechart of auth/ });
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  const paths = page.getByRole('region', { name: 'Paths' });
+  const choice = paths.getByLabel('Path');
+  await expect(choice.locator('option')).not.toHaveCount(1);
+
+  // The keyboard chooses the first path.
+  await choice.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(choice).not.toHaveValue('');
+  const status = paths.getByRole('status');
+  await expect(status).toContainText(/^Step 0 of \d+: at /);
+  await expect(chart.locator('[data-current]')).toHaveCount(1);
+  const start = await chart.locator('[data-current]').getAttribute('data-state-id');
+
+  await paths.getByRole('button', { name: 'Next' }).click();
+  await expect(status).toContainText(/^Step 1 of \d+: at /);
+  await expect(chart.locator('[data-taken]').first()).toBeAttached();
+  const current = paths.locator('[aria-current="step"]');
+  await expect(current).toHaveCount(1);
+  // The highlighted state is the one the step's line names.
+  const stepState = (await status.textContent())!.replace(/^Step \d+ of \d+: at /, '');
+  await expect(
+    chart.locator(`[data-current][data-state-id$=".${stepState.split(' and ')[0]}"]`),
+  ).toHaveCount(1);
+
+  await paths.getByRole('button', { name: 'Previous' }).click();
+  await expect(status).toContainText(/^Step 0 of /);
+  await expect(chart.locator('[data-current]')).toHaveAttribute('data-state-id', start!);
+  await expect(chart.locator('[data-taken]')).toHaveCount(0);
+
+  await paths.getByRole('button', { name: 'Play' }).click();
+  await expect(paths.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(status).toContainText(/^Step 1 of /, { timeout: 5_000 });
+  await expectNoAxeViolations(page);
+});

@@ -3,9 +3,10 @@
  * prints every generated path of each machine in words, with counts; `npm run paths -- run
  * <machine> [--grep text]` runs the machine's model tests and prints the coverage of its paths.
  * The paths come from the same event samples as the model tests (tests/machines/<flow>/events.ts).
+ * `npm run paths -- export` writes a covering set of them for the viewer's replay (R15.4).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   coverageOf,
@@ -14,11 +15,13 @@ import {
   type AnyPathModel,
   type PathKind,
 } from './paths/generate';
+import { allReplayPaths, PATHS_FILE, replayJson } from './paths/export';
 import { findMachines, loadPathModel, type MachineEntry } from './paths/models';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = `Usage: npm run paths -- list [machine] [--shortest|--simple]
-       npm run paths -- run <machine> [--grep text] [--ui]`;
+       npm run paths -- run <machine> [--grep text] [--ui]
+       npm run paths -- export`;
 
 const fail = (message: string, code = 1): never => {
   console.error(message);
@@ -138,6 +141,16 @@ async function run() {
   process.exit(code);
 }
 
+/** The replayable paths of every machine into the viewer's file (product rule R15.4). */
+async function exportPaths() {
+  if (rest.length > 0) fail(USAGE);
+  const paths = await allReplayPaths(root);
+  writeFileSync(`${root}/${PATHS_FILE}`, replayJson(paths));
+  for (const [name, list] of Object.entries(paths)) console.log(`${name}: ${list.length} paths`);
+  console.log(`Written to ${PATHS_FILE}.`);
+}
+
 if (command === 'list') await list();
+else if (command === 'export') await exportPaths();
 else if (command === 'run') await run();
 else fail(USAGE);

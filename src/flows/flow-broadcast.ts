@@ -3,7 +3,7 @@ import type { FlowChannel, FlowLiveMessage, LiveTransition } from './flow-live';
 
 const FLOW_CHANNEL: FlowChannel = 'sfoglia-flows';
 
-const liveTransition = (transition: AnyTransitionDefinition): LiveTransition => {
+export const liveTransition = (transition: AnyTransitionDefinition): LiveTransition => {
   const { source, eventType, target } = transition;
   // The same lists the viewer's graph walks (statechart-graph.ts): `always` ones under '', the
   // rest by their event type, each in the order written.

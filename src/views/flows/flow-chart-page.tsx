@@ -8,7 +8,9 @@ import { statechartGraph, type StateInfo, type StatechartGraph } from './statech
 import { layoutStatechart, type StatechartLayout } from './statechart-layout';
 import { StatechartDrawing } from './statechart-drawing';
 import { StateDetails } from './state-details';
-import { stateName } from './live-highlight';
+import { stateName, type Highlight } from './live-highlight';
+import { PathReplay } from './path-replay';
+import type { ReplayPath, ReplayPaths } from './replay-path';
 import { useLiveFlow, type LiveFlow } from './use-live-flow';
 
 /** Zoom levels of the drawing: the big checkouts are several screens wide at full size. */
@@ -17,7 +19,7 @@ const DEFAULT_ZOOM = 2;
 
 type Chart =
   | { status: 'loading' }
-  | { status: 'ready'; graph: StatechartGraph; layout: StatechartLayout }
+  | { status: 'ready'; graph: StatechartGraph; layout: StatechartLayout; paths: ReplayPath[] }
   | { status: 'failed'; message: string };
 
 function StateTree({
@@ -81,7 +83,9 @@ function FlowChart({ name }: { name: string }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [zoomAt, setZoomAt] = useState(DEFAULT_ZOOM);
   const live = useLiveFlow(chart.status === 'ready' ? chart.graph : null);
-  const liveHighlight = live?.running ? live : undefined;
+  const [replayed, setReplayed] = useState<Highlight | undefined>();
+  // A path being replayed has the drawing; else a flow running in another tab.
+  const highlight = replayed ?? (live?.running ? live : undefined);
 
   useEffect(() => {
     if (!known) return;
@@ -89,8 +93,12 @@ function FlowChart({ name }: { name: string }) {
     Promise.resolve()
       .then(async () => {
         const graph = statechartGraph(flowMachine(name)!);
-        const layout = await layoutStatechart(graph);
-        if (current) setChart({ status: 'ready', graph, layout });
+        // The generated paths (R15.4, `npm run paths -- export`): a chunk of their own.
+        const [layout, paths] = await Promise.all([
+          layoutStatechart(graph),
+          import('./flow-paths.json').then((module) => module.default as unknown as ReplayPaths),
+        ]);
+        if (current) setChart({ status: 'ready', graph, layout, paths: paths[name] ?? [] });
       })
       .catch((error: unknown) => {
         if (current)
@@ -177,6 +185,7 @@ function FlowChart({ name }: { name: string }) {
                 state={selected}
                 guardRules={flowGuardRules(name)}
               />
+              <PathReplay graph={chart.graph} paths={chart.paths} onHighlight={setReplayed} />
             </div>
             <figure className="flows__figure">
               <div className="flows__zoom">
@@ -211,7 +220,7 @@ function FlowChart({ name }: { name: string }) {
                   onSelect={setSelectedId}
                   svgRef={svgRef}
                   zoom={ZOOMS[zoomAt]!}
-                  highlight={liveHighlight}
+                  highlight={highlight}
                 />
               </div>
               <figcaption className="flows__legend">
