@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { takeawayCustomerAtInstructions } from './support/takeaway-checkout';
 
 /** Product rule R15.1: the statechart viewer, on in development and demo (the e2e server). */
 
@@ -90,4 +91,71 @@ test('an unknown machine is the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible({
     timeout: 20_000,
   });
+});
+
+test('the viewer follows a takeaway checkout running in another tab (R15.3)', async ({
+  page,
+  context,
+}) => {
+  const viewer = await context.newPage();
+  await viewer.goto('/flows/takeaway-checkout');
+  const chart = viewer.getByRole('img', { name: /^Statechart of takeaway-checkout/ });
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  const live = viewer.getByRole('status').filter({ hasText: 'Live:' });
+
+  await takeawayCustomerAtInstructions(page);
+  await expect(live).toHaveText('Live: takeaway-checkout in another tab is at steps.instructions.');
+  const instructions = chart.locator('[data-state-id="takeawayCheckout.steps.instructions"]');
+  await expect(instructions).toHaveAttribute('data-current', 'true');
+  await expect(chart.locator('[data-current]')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/pasta-now-checkout\/payment$/);
+  await expect(live).toHaveText(/^Live: takeaway-checkout in another tab is at steps\.payment\./);
+  await expect(instructions).not.toHaveAttribute('data-current');
+  await expect(
+    chart.locator('[data-current][data-state-id^="takeawayCheckout.steps.payment."]'),
+  ).toHaveCount(1);
+  // The transitions of its last step are drawn as taken.
+  await expect(chart.locator('[data-taken]').first()).toBeAttached();
+  await expectNoAxeViolations(viewer);
+});
+
+test('a generated path replays step by step on the chart (R15.4)', async ({ page }) => {
+  await page.goto('/flows/auth');
+  const chart = page.getByRole('img', { name: /^Statechart of auth/ });
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  const paths = page.getByRole('region', { name: 'Paths' });
+  const choice = paths.getByLabel('Path');
+  await expect(choice.locator('option')).not.toHaveCount(1);
+
+  // The keyboard chooses the first path.
+  await choice.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(choice).not.toHaveValue('');
+  const status = paths.getByRole('status');
+  await expect(status).toContainText(/^Step 0 of \d+: at /);
+  await expect(chart.locator('[data-current]')).toHaveCount(1);
+  const start = await chart.locator('[data-current]').getAttribute('data-state-id');
+
+  await paths.getByRole('button', { name: 'Next' }).click();
+  await expect(status).toContainText(/^Step 1 of \d+: at /);
+  await expect(chart.locator('[data-taken]').first()).toBeAttached();
+  const current = paths.locator('[aria-current="step"]');
+  await expect(current).toHaveCount(1);
+  // The highlighted state is the one the step's line names.
+  const stepState = (await status.textContent())!.replace(/^Step \d+ of \d+: at /, '');
+  await expect(
+    chart.locator(`[data-current][data-state-id$=".${stepState.split(' and ')[0]}"]`),
+  ).toHaveCount(1);
+
+  await paths.getByRole('button', { name: 'Previous' }).click();
+  await expect(status).toContainText(/^Step 0 of /);
+  await expect(chart.locator('[data-current]')).toHaveAttribute('data-state-id', start!);
+  await expect(chart.locator('[data-taken]')).toHaveCount(0);
+
+  await paths.getByRole('button', { name: 'Play' }).click();
+  await expect(paths.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(status).toContainText(/^Step 1 of /, { timeout: 5_000 });
+  await expectNoAxeViolations(page);
 });

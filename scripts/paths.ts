@@ -5,10 +5,11 @@
  * with `--ui` it walks them through the real UI in Chromium (e2e/generated-paths.spec.ts, the
  * machine's adapter e2e/paths/<machine>.ui.ts), a covering set or with `--simple` every simple
  * path. The paths come from the same event samples as the model tests
- * (tests/machines/<flow>/events.ts).
+ * (tests/machines/<flow>/events.ts). `npm run paths -- export` writes a covering set of them for
+ * the viewer's replay (R15.4).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,12 +19,14 @@ import {
   type AnyPathModel,
   type PathKind,
 } from './paths/generate';
+import { allReplayPaths, PATHS_FILE, replayJson } from './paths/export';
 import { findMachines, loadPathModel, type MachineEntry } from './paths/models';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = `Usage: npm run paths -- list [machine] [--shortest|--simple]
        npm run paths -- run <machine> [--grep text]
-       npm run paths -- run <machine> --ui [--grep text] [--simple]`;
+       npm run paths -- run <machine> --ui [--grep text] [--simple]
+       npm run paths -- export`;
 
 const fail = (message: string, code = 1): never => {
   console.error(message);
@@ -226,6 +229,16 @@ interface UiCoverageReport {
   notThroughTheUi: Record<string, string>;
 }
 
+/** The replayable paths of every machine into the viewer's file (product rule R15.4). */
+async function exportPaths() {
+  if (rest.length > 0) fail(USAGE);
+  const paths = await allReplayPaths(root);
+  writeFileSync(`${root}/${PATHS_FILE}`, replayJson(paths));
+  for (const [name, list] of Object.entries(paths)) console.log(`${name}: ${list.length} paths`);
+  console.log(`Written to ${PATHS_FILE}.`);
+}
+
 if (command === 'list') await list();
+else if (command === 'export') await exportPaths();
 else if (command === 'run') await run();
 else fail(USAGE);

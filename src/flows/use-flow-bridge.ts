@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor, AnyStateMachine } from 'xstate';
+import { settingsInPage } from '../api/settings-in-page';
 import { flowPath, pathWithin } from './flow-path';
 
 /**
@@ -17,6 +18,8 @@ import { flowPath, pathWithin } from './flow-path';
  * `meta.path` ('recipes', '' for the base) lie under it, and `url.changed` names the path within it.
  * Work states without a path (signing in, saving) leave the URL alone; a URL reached meanwhile
  * is not offered to the machine, whose next step decides.
+ * With the statechart viewer on (development and demo, product rule R15.3) the flow also tells
+ * the viewer in other tabs where it is; that code loads only then (flow-broadcast.ts).
  */
 export function useFlowBridge(
   actor: Actor<AnyStateMachine>,
@@ -56,4 +59,9 @@ export function useFlowBridge(
     // keepSearch is a pure mapping; re-running on its identity would add nothing
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key, path, actor, navigate, base]);
+
+  useEffect(() => {
+    if (import.meta.env.DEV || settingsInPage()?.flows_viewer)
+      void import('./flow-broadcast').then((module) => module.broadcastFlow(actor));
+  }, [actor]);
 }

@@ -8,6 +8,10 @@ import { statechartGraph, type StateInfo, type StatechartGraph } from './statech
 import { layoutStatechart, type StatechartLayout } from './statechart-layout';
 import { StatechartDrawing } from './statechart-drawing';
 import { StateDetails } from './state-details';
+import { stateName, type Highlight } from './live-highlight';
+import { PathReplay } from './path-replay';
+import type { ReplayPath, ReplayPaths } from './replay-path';
+import { useLiveFlow, type LiveFlow } from './use-live-flow';
 
 /** Zoom levels of the drawing: the big checkouts are several screens wide at full size. */
 const ZOOMS = [0.25, 0.4, 0.6, 0.8, 1, 1.25];
@@ -15,7 +19,7 @@ const DEFAULT_ZOOM = 2;
 
 type Chart =
   | { status: 'loading' }
-  | { status: 'ready'; graph: StatechartGraph; layout: StatechartLayout }
+  | { status: 'ready'; graph: StatechartGraph; layout: StatechartLayout; paths: ReplayPath[] }
   | { status: 'failed'; message: string };
 
 function StateTree({
@@ -56,6 +60,14 @@ function StateTree({
   );
 }
 
+/** The live region's words for where the flow runs in another tab (product rule R15.3). */
+function liveText(name: string, graph: StatechartGraph, live: LiveFlow | null): string {
+  if (!live) return '';
+  if (!live.running) return `Live: ${name} in another tab has closed.`;
+  const at = live.stateIds.map((id) => stateName(graph, id)).join(' and ');
+  return `Live: ${name} in another tab is at ${at || 'a state not drawn here'}.`;
+}
+
 /** /flows/{machine}: one machine's statechart, its states as a list, the chosen one's details. */
 export function FlowChartPage() {
   const { machine = '' } = useParams();
@@ -70,6 +82,10 @@ function FlowChart({ name }: { name: string }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [zoomAt, setZoomAt] = useState(DEFAULT_ZOOM);
+  const live = useLiveFlow(chart.status === 'ready' ? chart.graph : null);
+  const [replayed, setReplayed] = useState<Highlight | undefined>();
+  // A path being replayed has the drawing; else a flow running in another tab.
+  const highlight = replayed ?? (live?.running ? live : undefined);
 
   useEffect(() => {
     if (!known) return;
@@ -77,8 +93,12 @@ function FlowChart({ name }: { name: string }) {
     Promise.resolve()
       .then(async () => {
         const graph = statechartGraph(flowMachine(name)!);
-        const layout = await layoutStatechart(graph);
-        if (current) setChart({ status: 'ready', graph, layout });
+        // The generated paths (R15.4, `npm run paths -- export`): a chunk of their own.
+        const [layout, paths] = await Promise.all([
+          layoutStatechart(graph),
+          import('./flow-paths.json').then((module) => module.default as unknown as ReplayPaths),
+        ]);
+        if (current) setChart({ status: 'ready', graph, layout, paths: paths[name] ?? [] });
       })
       .catch((error: unknown) => {
         if (current)
@@ -134,6 +154,9 @@ function FlowChart({ name }: { name: string }) {
             {chart.graph.states.length - 1} states and {chart.graph.transitions.length} transitions.
             Choose a state in the list or the drawing to see where it goes and why.
           </p>
+          <div role="status" aria-live="polite">
+            {live && <p className="flows__live">{liveText(name, chart.graph, live)}</p>}
+          </div>
           <div className="flows__actions">
             <button type="button" className="button button--secondary" onClick={saveSvg}>
               Download SVG
@@ -162,6 +185,7 @@ function FlowChart({ name }: { name: string }) {
                 state={selected}
                 guardRules={flowGuardRules(name)}
               />
+              <PathReplay graph={chart.graph} paths={chart.paths} onHighlight={setReplayed} />
             </div>
             <figure className="flows__figure">
               <div className="flows__zoom">
@@ -196,6 +220,7 @@ function FlowChart({ name }: { name: string }) {
                   onSelect={setSelectedId}
                   svgRef={svgRef}
                   zoom={ZOOMS[zoomAt]!}
+                  highlight={highlight}
                 />
               </div>
               <figcaption className="flows__legend">

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import type { Highlight } from './live-highlight';
 import { COMPOUND_HEADER, type PlacedState, type StatechartLayout } from './statechart-layout';
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
   svgRef: Ref<SVGSVGElement>;
   /** Drawn at this share of its size; a download is always full size. */
   zoom: number;
+  /** Where a running flow or a replayed path is: its state(s) and the transitions just taken. */
+  highlight?: Highlight;
 }
 
 const MARGIN = 16;
@@ -74,7 +77,17 @@ function StateBox({ placed, selected }: { placed: PlacedState; selected: boolean
  * The statechart drawn from its ELK layout. Clicking a state chooses it; the keyboard and screen
  * readers use the list of states beside it instead (the drawing is one labelled image).
  */
-export function StatechartDrawing({ name, layout, selectedId, onSelect, svgRef, zoom }: Props) {
+export function StatechartDrawing({
+  name,
+  layout,
+  selectedId,
+  onSelect,
+  svgRef,
+  zoom,
+  highlight,
+}: Props) {
+  const current = new Set(highlight?.stateIds);
+  const taken = new Set(highlight?.transitionIds);
   const width = Math.ceil(layout.width + 2 * MARGIN);
   const height = Math.ceil(layout.height + 2 * MARGIN);
   return (
@@ -114,6 +127,7 @@ export function StatechartDrawing({ name, layout, selectedId, onSelect, svgRef, 
           key={placed.state.id}
           className="statechart__state"
           data-state-id={placed.state.id}
+          data-current={current.has(placed.state.id) || undefined}
           onClick={(event) => {
             event.stopPropagation();
             onSelect(placed.state.id);
@@ -141,6 +155,7 @@ export function StatechartDrawing({ name, layout, selectedId, onSelect, svgRef, 
           key={transition.id}
           className={`statechart__transition statechart__transition--${transition.kind}${transition.sourceId === selectedId ? ' statechart__transition--selected' : ''}`}
           data-transition-id={transition.id}
+          data-taken={taken.has(transition.id) || undefined}
         >
           <path
             className="statechart__edge"

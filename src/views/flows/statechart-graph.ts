@@ -35,6 +35,8 @@ export interface TransitionInfo {
   kind: EdgeKind;
   /** The event as written (`address.submit`), or `always`, `after 3000ms`, `done: loadBasket`. */
   event: string;
+  /** As XState keys it (`xstate.after.…`, '' for `always`): what a running flow reports. */
+  eventType: string;
   guard: string | null;
   /** The guards of `setup` it reads, by name (a combinator's too), for their descriptions. */
   guardNames: string[];
@@ -143,6 +145,7 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
     definitions: readonly Definition[],
     kind: EdgeKind,
     event: string,
+    eventType: string,
   ) =>
     definitions.forEach((definition, order) => {
       const targets = definition.target?.length ? definition.target : [undefined];
@@ -154,6 +157,7 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
           targetless: target === undefined,
           kind,
           event,
+          eventType,
           guard: guardName(definition.guard),
           guardNames: [...new Set(guardNamesOf(definition.guard))],
           actions: (definition.actions ?? []).map(actionName),
@@ -190,9 +194,9 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
     });
     for (const [eventType, definitions] of node.transitions) {
       const { kind, event } = eventOf(node, eventType);
-      addTransitions(node, definitions, kind, event);
+      addTransitions(node, definitions, kind, event, eventType);
     }
-    if (node.always) addTransitions(node, node.always, 'always', 'always');
+    if (node.always) addTransitions(node, node.always, 'always', 'always', '');
     Object.values(node.states).forEach(walk);
   };
   walk(machine.root);
