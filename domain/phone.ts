@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
 // Only +44's metadata (`npm run gen:phone-metadata`): the rule needs no other country's.
-import ukMetadata from './phone-metadata.uk.json';
+import ukMetadata from './phone-metadata.uk.json' with { type: 'json' };
 
 /**
  * Product rule R3.5, UK phone check: a leading 0 is read as +44 and must be valid, a 0044 prefix

@@ -1,0 +1,254 @@
+import type { Page } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import {
+  ORDER_PAYMENT_MESSAGES,
+  orderPaymentMachine,
+  type OrderPaymentEvent,
+} from '../../machines/order-payment/order-payment.machine';
+import type {
+  OrderPaymentOptions,
+  ReturnedOrderPayment,
+} from '../../machines/order-payment/order-payment.types';
+import { pathModel } from '../../tests/machines/order-payment/events';
+import { savedSandboxCard } from '../support/api';
+import { expect, signUpViaApi } from '../support/fixtures';
+import { kitBasket, savedHome } from '../support/kit-checkout';
+import {
+  uiAdapter,
+  type Executor,
+  type MachineEventType,
+  type MachineStateKey,
+  type StateCheck,
+} from './ui-adapter';
+
+/** The walk's own order (made through the API) and the last four digits of the card it saved. */
+interface PaymentWorld {
+  orderId: string | undefined;
+  savedLast4: string | undefined;
+}
+
+type Of<T extends OrderPaymentEvent['type']> = Extract<OrderPaymentEvent, { type: T }>;
+
+const BRANCH = { 'X-Branch': 'web' };
+
+/** Sandbox test cards (docs/payments.md), each chosen for the outcome the path needs. */
+const CARDS = {
+  pays: '4242 4242 4242 4242',
+  declines: '4000 0000 0000 0002',
+  // lost_card: a hard decline, "use a different card".
+  hardDecline: '4000 0000 0000 9987',
+  challenge: '4000 0027 6000 3184',
+  // Fails Luhn: refused when saved, "Your card number is incorrect."
+  incorrect: '4242 4242 4242 4241',
+};
+
+/** An actor's done event's output. */
+const outputOf = <T>(event: EventObject) => (event as { output?: T }).output;
+
+const digits = (number: string) => number.replace(/ /g, '');
+
+/** The card that brings about the first payment outcome among the events still to come. */
+const cardFor = (after: EventObject[]): string => {
+  const outcome = after.find(
+    (event) => event.type === 'xstate.done.actor.pay' || event.type === 'xstate.error.actor.pay',
+  ) as { output?: { status?: string }; error?: { hardDecline?: boolean } } | undefined;
+  if (outcome?.output?.status === 'requires_action') return CARDS.challenge;
+  if (outcome?.error) return outcome.error.hardDecline ? CARDS.hardDecline : CARDS.declines;
+  return CARDS.pays;
+};
+
+/** The real server answers a payment with a decline (402); its provider is not made unreachable. */
+const canPayFor = (after: EventObject[]) =>
+  !after.some(
+    (event) =>
+      event.type === 'xstate.error.actor.pay' &&
+      (event as { error?: { status?: number } }).error?.status !== 402,
+  );
+
+/**
+ * A signed-up customer's box ordered through the API: paid with a card that pays, or left
+ * awaiting payment by one that declines (the checkouts' "payment failed after the order was
+ * written"). Answers its id.
+ */
+async function boxOrder(page: Page, paid: boolean): Promise<string> {
+  const request = page.request;
+  await signUpViaApi(request);
+  const addressId = await savedHome(request);
+  const basketId = await kitBasket(request, undefined, 1);
+  const response = await request.post('/api/v2/orders/recipe_kits', {
+    headers: BRANCH,
+    data: {
+      basket_id: basketId,
+      payment_method_id: await savedSandboxCard(
+        request,
+        digits(paid ? CARDS.pays : CARDS.declines),
+      ),
+      shipping_address_id: addressId,
+    },
+  });
+  if (paid) {
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()).data.id as string;
+  }
+  expect(response.status(), await response.text()).toBe(402);
+  const pending = await request.get('/api/v2/orders/pending_payment');
+  const [order] = (await pending.json()).data as { id: string }[];
+  expect(order).toBeTruthy();
+  return order!.id;
+}
+
+/** At the page's entry (no payment tried yet); after a return the page reloads the order itself. */
+const atEntry = (from: AnyMachineSnapshot) => from.context.attempt === 0;
+
+const payButton = (page: Page) => page.getByRole('button', { name: /^Pay £/ });
+
+const fillCard = async (page: Page, number: string, cvc: string) => {
+  const newCard = page.getByRole('radio', { name: 'A new card' });
+  if (await newCard.count()) await newCard.check();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('04/39');
+  await page.getByLabel('Security code').fill(cvc);
+};
+
+/** Each event as the customer brings it about; a new event without one fails to compile. */
+const executors = {
+  'payment.submit': {
+    can: ({ after }) => canPayFor(after),
+    run: async ({ page, event, after, world }) => {
+      const { choice } = event as Of<'payment.submit'>;
+      await expect(payButton(page)).toBeVisible();
+      if (choice.kind === 'saved')
+        await page.getByRole('radio', { name: new RegExp(`ending ${world.savedLast4}`) }).check();
+      else {
+        const failsToSave = after[0]?.type === 'xstate.error.actor.saveCard';
+        const { cvc } = (choice as { card: { cvc: string } }).card;
+        await fillCard(page, failsToSave ? CARDS.incorrect : cardFor(after), cvc);
+      }
+      await payButton(page).click();
+    },
+  },
+  // Only after a call the page cannot go on without failed, which the real server does not.
+  retry: { can: () => false },
+  'xstate.done.actor.loadOrder': {
+    // The walk makes orders awaiting payment and paid ones; none that is neither (dropped).
+    can: ({ event }) => outputOf<OrderPaymentOptions>(event)?.order.state !== 'dropped',
+    run: async ({ page, event, from, after, world }) => {
+      if (!atEntry(from)) return;
+      const { order } = outputOf<OrderPaymentOptions>(event)!;
+      world.orderId = await boxOrder(page, order.paidAt !== null);
+      // A saved card for a payment with a saved method, the one that brings about its outcome.
+      if (after.some((later) => (later as Of<'payment.submit'>).choice?.kind === 'saved')) {
+        const number = digits(cardFor(after));
+        await savedSandboxCard(page.request, number);
+        world.savedLast4 = number.slice(-4);
+      }
+      await page.goto(`/payment/${world.orderId}`);
+    },
+  },
+  // Another customer's order, or one never written, is not found (404).
+  'xstate.error.actor.loadOrder': {
+    can: ({ event, from }) =>
+      atEntry(from) && (event as { error?: { status?: number } }).error?.status === 404,
+    run: async ({ page }) => {
+      await signUpViaApi(page.request);
+      await page.goto('/payment/999999999');
+    },
+  },
+  'xstate.done.actor.saveCard': async () => {},
+  'xstate.error.actor.saveCard': async () => {},
+  'xstate.done.actor.pay': async () => {},
+  'xstate.error.actor.pay': {
+    can: ({ event }) => (event as { error?: { status?: number } }).error?.status === 402,
+  },
+  // A real return from the sandbox's 3-D Secure page, completed or failed, for this order.
+  'xstate.done.actor.confirmPayment': {
+    can: ({ event }) => {
+      const output = outputOf<ReturnedOrderPayment>(event);
+      return output?.orderId === '42' && ['succeeded', 'failed'].includes(output.status);
+    },
+    run: async ({ page, event, world }) => {
+      const output = outputOf<ReturnedOrderPayment>(event)!;
+      world.orderId = await boxOrder(page, false);
+      await page.goto(`/payment/${world.orderId}`);
+      await fillCard(page, CARDS.challenge, '123');
+      await payButton(page).click();
+      await expect(page).toHaveURL(/\/sandbox\/challenge\//);
+      await page
+        .getByRole('button', {
+          name: output.status === 'succeeded' ? 'Complete authentication' : 'Fail authentication',
+        })
+        .click();
+    },
+  },
+  'xstate.error.actor.confirmPayment': { can: () => false },
+} satisfies Record<MachineEventType<typeof orderPaymentMachine>, Executor<PaymentWorld>>;
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The model's errors are in the error summary; the machine's own messages word for word. */
+async function expectErrors(page: Page, snapshot: AnyMachineSnapshot) {
+  const errors = (snapshot.context as { errors: { message: string }[] }).errors;
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  if (errors.length === 0) await expect(summary).toHaveCount(0);
+  const own = Object.values(ORDER_PAYMENT_MESSAGES) as string[];
+  for (const { message } of errors)
+    await expect(summary).toContainText(own.includes(message) ? message : /\S/);
+}
+
+/** What the customer sees in each state (the machine carries no meta.path: its URLs here). */
+const states = {
+  loading: 'transient',
+  confirmingPayment: 'transient',
+  savingCard: 'transient',
+  paying: 'transient',
+  choosing: async ({ page, snapshot, world }) => {
+    await expect(page).toHaveURL(new RegExp(`/payment/${world.orderId}$`));
+    await expect(heading(page)).toHaveText('Pay for your order');
+    await expectErrors(page, snapshot);
+  },
+  // The bank's 3-D Secure page.
+  redirecting: async ({ page }) => {
+    await expect(page).toHaveURL(/\/sandbox\/challenge\//);
+    await expect(page.getByRole('button', { name: 'Complete authentication' })).toBeVisible();
+  },
+  paid: async ({ page }) => {
+    await expect(page).toHaveURL(/\/payment\/success$/);
+    await expect(heading(page)).toHaveText('Thank you, your payment was successful');
+  },
+  nothingToPay: async ({ page }) => {
+    await expect(heading(page)).toHaveText('Nothing to pay');
+  },
+  notFound: async ({ page }) => {
+    await expect(page).toHaveURL(/\/payment\/999999999$/);
+    await expect(heading(page)).toHaveText('Order not found');
+  },
+} satisfies Partial<Record<MachineStateKey<typeof orderPaymentMachine>, StateCheck<PaymentWorld>>>;
+
+export const orderPaymentUi = uiAdapter(orderPaymentMachine, {
+  machine: 'order-payment',
+  model: pathModel,
+  world: () => ({ orderId: undefined, savedLast4: undefined }),
+  entries: {
+    // The order's outcome is the walk's order: made, then opened, by the load's executor.
+    'opened at /payment/42': async () => {},
+    // The return is a real one, from the sandbox's 3-D Secure page, made by the confirm's executor.
+    'back from the bank at /payment/42?payment_id=9': async () => {},
+  },
+  executors,
+  states,
+  notThroughTheUi: {
+    nothingToPay:
+      'the walk can make no order that is neither awaiting payment nor paid: the server drops none',
+    'loading xstate.done.actor.loadOrder → nothingToPay':
+      'the walk can make no order that is neither awaiting payment nor paid: the server drops none',
+    failed: 'only after a call the real server fails (500), which it does not on demand',
+    'loading xstate.error.actor.loadOrder → failed':
+      'the real server does not fail loading an order (500) on demand',
+    'confirmingPayment xstate.error.actor.confirmPayment → failed':
+      'the real server does not fail reading a returned payment (500) on demand',
+    'failed retry → loading':
+      'only after a call the real server fails, which it does not on demand',
+    'failed retry → confirmingPayment':
+      'only after a call the real server fails, which it does not on demand',
+  },
+});
