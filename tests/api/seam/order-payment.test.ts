@@ -38,6 +38,8 @@ describe('src/api/order-payment against the server', () => {
         storeCredit: 0,
         amountToCharge: 24.5,
         paidAt: null,
+        // No payment tried yet: awaiting payment, not a failed one (R9.28).
+        paymentFailed: false,
         lines: [],
       },
       methods: [method],
