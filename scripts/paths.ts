@@ -19,6 +19,7 @@ import {
   type AnyPathModel,
   type PathKind,
 } from './paths/generate';
+import type { UiCoverage } from '../e2e/paths/walk';
 import { allReplayPaths, PATHS_FILE, replayJson } from './paths/export';
 import { findMachines, loadPathModel, type MachineEntry } from './paths/models';
 
@@ -203,7 +204,7 @@ async function runUi(grep: string | undefined) {
   );
   const file = join(root, 'test-results/ui-coverage.json');
   const coverage = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, UiCoverageReport>)[machine.name]
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, UiCoverage>)[machine.name]
     : undefined;
   if (coverage && Date.parse(coverage.at) >= startedAt) {
     const { paths, states, transitions } = coverage;
@@ -218,15 +219,6 @@ async function runUi(grep: string | undefined) {
         console.log(`  not through the UI: ${name} (${why})`);
   }
   process.exit(code);
-}
-
-interface UiCoverageReport {
-  at: string;
-  paths: { walked: number; total: number };
-  states: { reached: number; total: number; missing: string[] };
-  transitions: { taken: number; total: number; missing: string[] };
-  unexpectedlyMissing: string[];
-  notThroughTheUi: Record<string, string>;
 }
 
 /** The replayable paths of every machine into the viewer's file (product rule R15.4). */
