@@ -149,6 +149,10 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Open a long dialog' }).click();
       const dialog = page.getByRole('dialog', { name: 'Lasagne al forno' });
       await expect(dialog).toBeVisible();
+      // It slides into place (dialog-in, sheet-in): measured where it comes to rest.
+      await dialog.evaluate((element) =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)).then(() => {}),
+      );
       const box = (await dialog.boundingBox())!;
       if (size.width <= 700) {
         expect(box.width).toBe(size.width);
