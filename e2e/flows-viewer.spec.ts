@@ -143,6 +143,8 @@ test('a generated path replays step by step on the chart (R15.4)', async ({ page
   await expect(chart.locator('[data-taken]').first()).toBeAttached();
   const current = paths.locator('[aria-current="step"]');
   await expect(current).toHaveCount(1);
+  // The step leads with its event's name; its sample data, if any, follows on its own line.
+  await expect(current.locator('code')).toHaveText(/^[\w.]+$/);
   // The highlighted state is the one the step's line names.
   const stepState = (await status.textContent())!.replace(/^Step \d+ of \d+: at /, '');
   await expect(

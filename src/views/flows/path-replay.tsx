@@ -12,6 +12,12 @@ const shortened = (text: string) =>
   text.length > OPTION_LENGTH ? `${text.slice(0, OPTION_LENGTH - 1)}…` : text;
 
 /** Where the path is at step `at` (0: where its entry starts) on the drawing. */
+/** An event in words ('type {json}') as its name and the sample data after it. */
+const splitEvent = (event: string): [string, string] => {
+  const space = event.indexOf(' ');
+  return space === -1 ? [event, ''] : [event.slice(0, space), event.slice(space + 1)];
+};
+
 export function replayHighlight(graph: StatechartGraph, path: ReplayPath, at: number): Highlight {
   const step = at === 0 ? undefined : path.steps[at - 1];
   return {
@@ -129,11 +135,16 @@ export function PathReplay({
             <li aria-current={at === 0 ? 'step' : undefined}>
               start [{path.entry}] → {where(path.start)}
             </li>
-            {path.steps.map((step, index) => (
-              <li key={index} aria-current={at === index + 1 ? 'step' : undefined}>
-                <code>{step.event}</code> → {where(step.value)}
-              </li>
-            ))}
+            {path.steps.map((step, index) => {
+              // 'signup.submit {"form":…}': the event's name leads, its sample data follows, quieter.
+              const [type, data] = splitEvent(step.event);
+              return (
+                <li key={index} aria-current={at === index + 1 ? 'step' : undefined}>
+                  <code>{type}</code> → {where(step.value)}
+                  {data && <span className="flows__replay-data">{data}</span>}
+                </li>
+              );
+            })}
           </ol>
         </>
       )}
