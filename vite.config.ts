@@ -99,7 +99,7 @@ function elkWithoutRequireProbe(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     fontPreload('figtree-latin-wght-normal'),
@@ -109,7 +109,12 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://localhost:${apiPort}`, '/dev': `http://localhost:${apiPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
+  // The server build (product rule R14.13, src/ssr/entry-server.tsx) goes beside the SPA, never
+  // inside it: dist/ is served to the public; public/ is the SPA's alone.
+  ...(isSsrBuild ? { publicDir: false } : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', sourcemap: true, target: 'node20' }
+    : { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
   test: {
     // CI counts results from these files (.ci/run).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
@@ -148,4 +153,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

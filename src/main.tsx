@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { reportError } from './analytics/report-error';
 import { App } from './app/app';
 import { SessionProvider } from './session/session-context';
 import './styles/fonts.css';
@@ -8,12 +9,23 @@ import './styles/tokens.css';
 import './styles/global.css';
 import './styles/components.css';
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <SessionProvider>
         <App />
       </SessionProvider>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+// Product rule R14.14: a screen the server drew (src/ssr/entry-server.tsx) is taken over in place;
+// any other starts from the empty root.
+if (root.firstElementChild)
+  hydrateRoot(root, app, {
+    // React draws the screen anew where the server's HTML differs: still reported, to be mended.
+    onRecoverableError: (error) =>
+      reportError('Server render differs', { error: String(error).slice(0, 200) }),
+  });
+else createRoot(root).render(app);

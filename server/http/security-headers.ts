@@ -10,6 +10,8 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 };
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 const directives = (policy: Record<string, string[]>) =>
   Object.entries(policy)
     .map(([name, sources]) => [name, ...sources].join(' '))
@@ -17,18 +19,20 @@ const directives = (policy: Record<string, string[]>) =>
 
 /**
  * The policy of the SPA, its assets and every API answer: only this origin's built scripts and
- * styles (dist/index.html has no inline code), and Stripe's origins only when Stripe is the
+ * styles (dist/index.html has no inline code; a screen drawn on the server adds one inline
+ * script, allowed by its hash), and Stripe's origins only when Stripe is the
  * gateway. React's style props go through the CSSOM, which style-src does not govern.
  */
 export function contentSecurityPolicy(
   config: Pick<Config, 'stripePublishableKey' | 'catalogueGraphqlUrl'>,
+  allowedInlineScripts: string[] = [],
 ): string {
   const stripe = Boolean(config.stripePublishableKey);
   // An external catalogue's product images come from its CDN, whose host we do not know.
   const externalImages = config.catalogueGraphqlUrl ? ['https:'] : [];
   return directives({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(stripe ? STRIPE.script : [])],
+    'script-src': ["'self'", ...allowedInlineScripts.map(sha256), ...(stripe ? STRIPE.script : [])],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...(stripe ? STRIPE.img : []), ...externalImages],
     'font-src': ["'self'"],
@@ -40,8 +44,6 @@ export function contentSecurityPolicy(
     'frame-ancestors': ["'none'"],
   });
 }
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * The policy of a server-rendered page (the sandbox bank, the mailbox): no script at all, its

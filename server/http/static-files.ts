@@ -7,6 +7,8 @@ import type { Deps } from '../deps';
 import { settingsDocument } from '../routes/settings/settings.handlers';
 import { currentSession } from '../services/sessions';
 import { installPublicFileCache } from './public-cache';
+import { laterScripts, loadScreenRenderer, paintFirstEntry } from './screen-render';
+import { contentSecurityPolicy } from './security-headers';
 
 /** Vite's hashed output: its names change with their content, so a year and `immutable`. */
 export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -14,6 +16,8 @@ export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Where index.html takes the page's first data (product rule R14.12). */
 export const PAGE_DATA_MARKER = '<!--sfoglia-page-data-->';
 export const PAGE_DATA_ID = 'sfoglia-page-data';
+/** Where index.html takes the screen drawn on the server (product rule R14.14). */
+export const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * JSON for a `<script type="application/json">`: `<` written as `\u003c`, so no `</script>` or
@@ -116,27 +120,45 @@ export async function registerStaticFiles(
     ([pattern, screen]) => [pattern, screenLinks(manifest, screen)] as const,
   );
   const settings = settingsDocument(deps.config).data.attributes;
+  const renderScreen = await loadScreenRenderer(spaRoot, app.log);
+  const drawnShell = paintFirstEntry(shell);
+  const drawnPolicy = drawnShell && contentSecurityPolicy(deps.config, [drawnShell.bootScript]);
 
-  const pageFor = async (request: FastifyRequest): Promise<string> => {
+  const pageFor = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
     if (!shell.includes(PAGE_DATA_MARKER)) return shell;
     const pathname = request.url.split('?')[0] ?? '/';
-    const session = await currentSession(request, deps.db, deps.now()).catch(() => undefined);
+    const [session, screen] = await Promise.all([
+      currentSession(request, deps.db, deps.now()).catch(() => undefined),
+      drawnShell && renderScreen?.(request.url, settings),
+    ]);
     const data = { settings, signed_in: Boolean(session?.customerId) };
     const links = preloads.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
-    return shell.replace(
-      PAGE_DATA_MARKER,
-      `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>${links}`,
+    const withData = (html: string) =>
+      html.replace(
+        PAGE_DATA_MARKER,
+        () =>
+          `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>${links}`,
+      );
+    if (!drawnShell || !drawnPolicy || screen === undefined) return withData(shell);
+    reply.header('content-security-policy', drawnPolicy);
+    return laterScripts(withData(drawnShell.html)).replace(
+      ROOT_ELEMENT,
+      () => `<div id="root">${screen}</div>`,
     );
   };
 
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      // The page carries who is signed in: never stored, never shared.
-      .header('cache-control', 'no-cache, private')
-      .header('vary', 'Cookie')
-      .send(await pageFor(request));
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const page = await pageFor(request, reply);
+    return (
+      reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        // The page carries who is signed in: never stored, never shared.
+        .header('cache-control', 'no-cache, private')
+        .header('vary', 'Cookie')
+        .send(page)
+    );
+  };
 
   return {
     /** The shell with 200 for a screen of the app, 404 for any other path (product rule R1.13). */

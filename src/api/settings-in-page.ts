@@ -3,7 +3,7 @@ import type { components } from '../../openapi/schema';
 export type PublicSettings = components['schemas']['SettingsResource']['attributes'];
 
 /** What the server writes into the page (server/http/static-files.ts, product rule R14.12). */
-interface PageData {
+export interface PageData {
   settings?: PublicSettings;
   signed_in?: boolean;
 }
@@ -20,6 +20,14 @@ function readPageData(): PageData {
     pageData ||= {};
   }
   return pageData;
+}
+
+/**
+ * The server's own render of a screen (src/ssr/entry-server.tsx) has no document to read: it is
+ * handed the same data the page will carry, so both draw alike.
+ */
+export function providePageData(data: PageData): void {
+  pageData = data;
 }
 
 /** The public settings the page was served with; undefined when it carries none. */

@@ -4,6 +4,10 @@ import { ChunkErrorPage } from './layout/chunk-error-page';
 
 export const RELOAD_FLAG = 'sfoglia.route-reloaded';
 
+/** The tab's storage, or none: the server's render of a screen (R14.14) has no window. */
+const tabStorage = (): Storage | undefined =>
+  typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+
 /**
  * A screen loaded on demand. Product rule R1.6: a failed screen load (a chunk gone after a deploy,
  * a dropped connection) is reported as "Route not found" and the page reloads, once: a flag in
@@ -25,18 +29,19 @@ export function lazyRoute<TProps extends object>(
   return lazy(async () => {
     try {
       const module = await load();
-      sessionStorage.removeItem(RELOAD_FLAG);
+      tabStorage()?.removeItem(RELOAD_FLAG);
       return module;
     } catch (error) {
       reportError('Route not found', {
         error: error instanceof Error ? error.message : String(error),
       });
-      if (!sessionStorage.getItem(RELOAD_FLAG)) {
-        sessionStorage.setItem(RELOAD_FLAG, '1');
+      const storage = tabStorage();
+      if (storage && !storage.getItem(RELOAD_FLAG)) {
+        storage.setItem(RELOAD_FLAG, '1');
         reload();
         return new Promise<never>(() => undefined);
       }
-      sessionStorage.removeItem(RELOAD_FLAG);
+      storage?.removeItem(RELOAD_FLAG);
       return { default: ChunkErrorPage };
     }
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,16 @@ writeFileSync(
   }),
 );
 precompress(path.join(spaRoot, 'assets'));
+// A stand-in for dist-ssr/ (src/ssr/entry-server.tsx built): it draws the URL and the demo banner
+// it is handed, and fails for one restaurant, as a screen with a bug would.
+mkdirSync(`${spaRoot}-ssr`);
+writeFileSync(
+  `${spaRoot}-ssr/entry-server.js`,
+  `export async function renderScreen(url, { settings }) {
+    if (url === '/restaurant/13') throw new Error('a screen that fails on the server');
+    return '<main><h1>Drawn for ' + url + '</h1><p>' + settings.demo_banner.length + '</p></main>';
+  }\n`,
+);
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -56,6 +67,7 @@ afterAll(async () => {
   await app?.close();
   await database?.close();
   rmSync(spaRoot, { recursive: true, force: true });
+  rmSync(`${spaRoot}-ssr`, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -169,12 +181,58 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
       '<link rel="stylesheet" crossorigin href="/assets/login-777.css" />',
     );
     expect(login.body).not.toContain('href="/assets/index-abc123.js" />');
-    expect((await get('/support')).body).not.toContain('modulepreload');
+    expect((await get('/pasta-now')).body).not.toContain('modulepreload');
   });
 
   it('keeps the 404 status for a path that is no screen (product rule R1.13)', async () => {
     const response = await get('/no-such-page');
     expect(response.statusCode).toBe(404);
     expect(pageData(response.body)).toMatchObject({ signed_in: false });
+  });
+});
+
+describe('screens drawn on the server (product rule R14.14)', () => {
+  const bootScript = 'requestAnimationFrame(()=>setTimeout(()=>import("/assets/index-abc123.js")))';
+  const bootHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
+
+  it('carry the screen in the root, with its page data', async () => {
+    const response = await get('/support');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      `<div id="root"><main><h1>Drawn for /support</h1><p>${DEMO_BANNER.length}</p></main></div>`,
+    );
+    expect(pageData(response.body)).toMatchObject({ signed_in: false });
+  });
+
+  it('run the app only after the first paint, its scripts fetched at low priority', async () => {
+    const response = await get('/restaurant/16');
+    expect(response.body).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc123.js" />',
+    );
+    expect(response.body).toContain(`<script type="module">${bootScript}</script>`);
+    expect(response.body).not.toContain('<script type="module" src=');
+  });
+
+  it('allow exactly their one inline script by its hash', async () => {
+    const drawn = (await get('/menu')).headers['content-security-policy'];
+    expect(drawn).toContain(`script-src 'self' ${bootHash}`);
+    expect(drawn).not.toContain('unsafe-inline');
+    const plain = (await get('/login')).headers['content-security-policy'];
+    expect(plain).not.toContain('sha256');
+  });
+
+  it('are left to the browser where the screen redirects or is not public', async () => {
+    for (const url of ['/', '/login', '/pasta-now', '/checkout', '/account/dashboard']) {
+      const response = await get(url);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('<script type="module" src="/assets/index-abc123.js">');
+    }
+  });
+
+  it('fall back to the plain shell when the server cannot draw them', async () => {
+    const response = await get('/restaurant/13');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.headers['content-security-policy']).not.toContain('sha256');
   });
 });

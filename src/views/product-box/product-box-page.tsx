@@ -284,9 +284,11 @@ function ProductBoxPage() {
     <div className="page kit-menu">
       <div className="kit-menu__intro">
         <h1>Recipe kit menu</h1>
-        <p>
+        {/* A div, not a p: the how-it-works <dialog> may not sit in a paragraph, and the server's
+            HTML (R14.14) must parse into the tree the browser draws. */}
+        <div className="kit-menu__lede">
           Choose your dishes for each week, then your plan. <HowItWorks />
-        </p>
+        </div>
         <p className="kit-menu__ordering" role="status">
           {isWeekOpen(selected, now)
             ? `Ordering for ${weekName(selected)}`
