@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { reportError } from './analytics/report-error';
@@ -21,11 +21,14 @@ const app = (
 
 const root = document.getElementById('root')!;
 // Product rule R14.14: a screen the server drew (src/ssr/entry-server.tsx) is taken over in place;
-// any other starts from the empty root.
-if (root.firstElementChild)
-  hydrateRoot(root, app, {
-    // React draws the screen anew where the server's HTML differs: still reported, to be mended.
-    onRecoverableError: (error) =>
-      reportError('Server render differs', { error: String(error).slice(0, 200) }),
-  });
-else createRoot(root).render(app);
+// any other starts from the empty root. Either way as a transition, which React splits into short
+// tasks, so the first render never holds the main thread long enough to delay a tap.
+startTransition(() => {
+  if (root.firstElementChild)
+    hydrateRoot(root, app, {
+      // React draws the screen anew where the server's HTML differs: still reported, to be mended.
+      onRecoverableError: (error) =>
+        reportError('Server render differs', { error: String(error).slice(0, 200) }),
+    });
+  else createRoot(root).render(app);
+});

@@ -5,28 +5,45 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** What the server build of the app (src/ssr/entry-server.tsx, built into dist-ssr/) offers. */
 interface ScreenRendererModule {
-  renderScreen: (url: string, pageData: { settings?: unknown }) => Promise<string>;
+  renderScreen: (url: string, pageData: ScreenPageData) => Promise<string>;
+}
+
+/** The page data a drawn screen is drawn with and carries (src/api/settings-in-page.ts). */
+export interface ScreenPageData {
+  settings: unknown;
+  answers: Record<string, unknown>;
+  served_at: number;
 }
 
 /**
  * Product rule R14.14: the public screens whose first view is drawn on the server. Each draws the
- * same tree with or without a session (the session is checked in the browser) and redirects
- * nowhere on its first render; a screen that does (the home path, the takeaway menu without an
- * address, the checkouts' routing) is left to the browser.
+ * same tree for everyone (the session is checked in the browser) and redirects nowhere on its
+ * first render. Left to the browser: a screen that redirects (the home path, the takeaway menu
+ * without an address, the checkouts' routing) or that starts from what the browser stored (address
+ * search opens on a returning customer's stored address: drawn here, it would show the postcode
+ * form first). Nor a screen whose first view is a form (address search, help and support, sign
+ * in): sent before the app has taken the page over, it would submit as a plain HTML form.
  */
-const SERVER_DRAWN_SCREENS: RegExp[] = [
-  /^\/pasta-now-search-address$/,
-  /^\/menu$/,
-  /^\/restaurants$/,
-  /^\/restaurant\/\d+$/,
-  /^\/support$/,
+const SERVER_DRAWN_SCREENS: { pattern: RegExp; reads: (match: RegExpExecArray) => string[] }[] = [
+  { pattern: /^\/menu$/, reads: () => [] },
+  { pattern: /^\/restaurants$/, reads: () => ['/restaurants/all'] },
+  { pattern: /^\/restaurant\/(\d{1,9})$/, reads: ([, id]) => [`/restaurants/${id}`] },
 ];
 
 /** A render slower than this is dropped for the plain shell: the browser draws the screen. */
 const RENDER_TIMEOUT_MS = 1_000;
 
-export function isServerDrawn(pathname: string): boolean {
-  return SERVER_DRAWN_SCREENS.some((pattern) => pattern.test(pathname));
+/**
+ * The public reads (API paths under /api/v2) the screen at `pathname` shows on its first view, or
+ * undefined when the screen is not drawn on the server. The page carries their answers, so the
+ * drawn screen shows them and the browser asks for nothing more.
+ */
+export function serverDrawnReads(pathname: string): string[] | undefined {
+  for (const { pattern, reads } of SERVER_DRAWN_SCREENS) {
+    const match = pattern.exec(pathname);
+    if (match) return reads(match);
+  }
+  return undefined;
 }
 
 /**
@@ -39,14 +56,12 @@ export async function loadScreenRenderer(spaRoot: string, log: FastifyBaseLogger
   if (!fs.existsSync(file)) return undefined;
   const { renderScreen } = (await import(pathToFileURL(file).href)) as ScreenRendererModule;
 
-  /** The screen's HTML for `url`, or undefined when it is not drawn here or the render failed. */
-  return async (url: string, settings: unknown): Promise<string | undefined> => {
-    const pathname = url.split('?')[0] ?? '/';
-    if (!isServerDrawn(pathname)) return undefined;
+  /** The screen's HTML for `url`, or undefined when the render failed or took too long. */
+  return async (url: string, pageData: ScreenPageData): Promise<string | undefined> => {
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        renderScreen(url, { settings }),
+        renderScreen(url, pageData),
         new Promise<undefined>((resolve) => {
           timer = setTimeout(() => resolve(undefined), RENDER_TIMEOUT_MS);
         }),

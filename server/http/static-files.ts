@@ -7,7 +7,12 @@ import type { Deps } from '../deps';
 import { settingsDocument } from '../routes/settings/settings.handlers';
 import { currentSession } from '../services/sessions';
 import { installPublicFileCache } from './public-cache';
-import { laterScripts, loadScreenRenderer, paintFirstEntry } from './screen-render';
+import {
+  laterScripts,
+  loadScreenRenderer,
+  paintFirstEntry,
+  serverDrawnReads,
+} from './screen-render';
 import { contentSecurityPolicy } from './security-headers';
 
 /** Vite's hashed output: its names change with their content, so a year and `immutable`. */
@@ -124,14 +129,38 @@ export async function registerStaticFiles(
   const drawnShell = paintFirstEntry(shell);
   const drawnPolicy = drawnShell && contentSecurityPolicy(deps.config, [drawnShell.bootScript]);
 
+  /** The public reads' bodies, by API path, from the API itself (its in-process cache, R13.4). */
+  const publicAnswers = async (reads: string[]) => {
+    const answers: Record<string, unknown> = {};
+    for (const read of reads) {
+      const answer = await app.inject({ method: 'GET', url: `/api/v2${read}` });
+      if (answer.statusCode === 200) answers[read] = answer.json();
+    }
+    return answers;
+  };
+
+  /** The screen drawn on the server (R14.14) with the answers it shows, or undefined. */
+  const drawScreen = async (request: FastifyRequest, pathname: string) => {
+    const reads = drawnShell && renderScreen && serverDrawnReads(pathname);
+    if (!reads || !renderScreen) return undefined;
+    const answers = await publicAnswers(reads);
+    const servedAt = deps.now().getTime();
+    const html = await renderScreen(request.url, { settings, answers, served_at: servedAt });
+    return html === undefined ? undefined : { html, answers, served_at: servedAt };
+  };
+
   const pageFor = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
     if (!shell.includes(PAGE_DATA_MARKER)) return shell;
     const pathname = request.url.split('?')[0] ?? '/';
     const [session, screen] = await Promise.all([
       currentSession(request, deps.db, deps.now()).catch(() => undefined),
-      drawnShell && renderScreen?.(request.url, settings),
+      drawScreen(request, pathname),
     ]);
-    const data = { settings, signed_in: Boolean(session?.customerId) };
+    const data = {
+      settings,
+      signed_in: Boolean(session?.customerId),
+      ...(screen && { answers: screen.answers, served_at: screen.served_at }),
+    };
     const links = preloads.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
     const withData = (html: string) =>
       html.replace(
@@ -139,11 +168,11 @@ export async function registerStaticFiles(
         () =>
           `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>${links}`,
       );
-    if (!drawnShell || !drawnPolicy || screen === undefined) return withData(shell);
+    if (!drawnShell || !drawnPolicy || !screen) return withData(shell);
     reply.header('content-security-policy', drawnPolicy);
     return laterScripts(withData(drawnShell.html)).replace(
       ROOT_ELEMENT,
-      () => `<div id="root">${screen}</div>`,
+      () => `<div id="root">${screen.html}</div>`,
     );
   };
 

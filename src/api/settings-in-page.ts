@@ -6,6 +6,10 @@ export type PublicSettings = components['schemas']['SettingsResource']['attribut
 export interface PageData {
   settings?: PublicSettings;
   signed_in?: boolean;
+  /** Public reads a screen drawn on the server showed (R14.14), by API path, as the API answered. */
+  answers?: Record<string, unknown>;
+  /** When the server answered them (ms since the epoch): the answers are as fresh as that. */
+  served_at?: number;
 }
 
 let pageData: PageData | undefined;
@@ -32,6 +36,18 @@ export function providePageData(data: PageData): void {
 
 /** The public settings the page was served with; undefined when it carries none. */
 export const settingsInPage = (): PublicSettings | undefined => readPageData().settings;
+
+/**
+ * A public read the page came with, for a query's first data (R14.14), so the browser's first
+ * render shows what the server drew; `at` lets the query refetch it once it is stale.
+ */
+export function answerInPage<T>(apiPath: string): { body: T; at: number } | undefined {
+  const { answers, served_at } = readPageData();
+  const body = answers?.[apiPath];
+  return body === undefined || served_at === undefined
+    ? undefined
+    : { body: body as T, at: served_at };
+}
 
 let sessionHintTaken = false;
 

@@ -1,15 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
+import type { paths } from '../../../openapi/schema';
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
+import { answerInPage } from '../../api/settings-in-page';
 import type { Restaurant } from '../../api/types';
+
+type RestaurantsBody =
+  paths['/restaurants/all']['get']['responses'][200]['content']['application/json'];
+type RestaurantBody =
+  paths['/restaurants/{id}']['get']['responses'][200]['content']['application/json'];
+
+const restaurantsOf = (body: RestaurantsBody) =>
+  body.data.map((resource) => toEntity(resource) as Restaurant);
+const restaurantOf = (body: RestaurantBody) => toEntity(body.data) as Restaurant;
+
+/**
+ * A query's first data from the page (R14.14): what the server drew with, dated when it was
+ * served, so a page older than the query's stale time is refetched at once.
+ */
+function fromPage<TBody, TData>(apiPath: string, read: (body: TBody) => TData) {
+  const answer = answerInPage<TBody>(apiPath);
+  return answer
+    ? { initialData: read(answer.body), initialDataUpdatedAt: answer.at }
+    : ({} as Record<string, never>);
+}
 
 export function useRestaurants() {
   return useQuery({
     queryKey: ['restaurants'],
-    queryFn: async () =>
-      (await unwrap(api.GET('/restaurants/all'))).data.map(
-        (resource) => toEntity(resource) as Restaurant,
-      ),
+    queryFn: async () => restaurantsOf(await unwrap(api.GET('/restaurants/all'))),
+    ...fromPage('/restaurants/all', restaurantsOf),
   });
 }
 
@@ -17,10 +37,9 @@ export function useRestaurant(id: number) {
   return useQuery({
     queryKey: ['restaurants', id],
     queryFn: async () =>
-      toEntity(
-        (await unwrap(api.GET('/restaurants/{id}', { params: { path: { id } } }))).data,
-      ) as Restaurant,
+      restaurantOf(await unwrap(api.GET('/restaurants/{id}', { params: { path: { id } } }))),
     enabled: Number.isInteger(id) && id > 0,
+    ...fromPage(`/restaurants/${id}`, restaurantOf),
   });
 }
 
