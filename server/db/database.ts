@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DatabaseAvailability } from './availability';
+import { withNamedStatements } from './pglite-named-statements';
 import * as schema from './schema';
 
 /** The one query layer: the same drizzle API over PGlite or a PostgreSQL server. */
@@ -46,7 +47,7 @@ export async function pingDatabase(handle: DatabaseHandle, timeoutMs: number): P
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function fromPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(withNamedStatements(client), { schema });
   return {
     db,
     kind: 'pglite',
