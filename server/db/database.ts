@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DatabaseAvailability } from './availability';
 import { withNamedStatements } from './pglite-named-statements';
+import { poolWithNamedStatements } from './pg-named-statements';
 import * as schema from './schema';
 
 /** The one query layer: the same drizzle API over PGlite or a PostgreSQL server. */
@@ -73,7 +74,7 @@ export function fromPostgres(url: string): DatabaseHandle {
     client.on('error', onError);
     availability.reportUp();
   });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(poolWithNamedStatements(pool), { schema });
   return {
     db,
     kind: 'postgres',
