@@ -11,7 +11,7 @@ import { guardDevTools } from './http/dev-tools';
 import { installOriginCheck } from './http/origin-check';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
-import { installPublicReads } from './http/public-reads';
+import { PublicReadFastPath, installPublicReads } from './http/public-reads';
 import { PublicReadCache } from './services/cache/public-read-cache';
 import { ApiError, errorDocument } from './http/jsonapi';
 import { ajvOptions, frameworkErrors, installInputGuards } from './http/input-guards';
@@ -57,7 +57,12 @@ export async function buildApp({
   logStream,
   apiReferenceFile,
 }: AppOptions) {
+  const now = overrides?.now ?? (() => new Date());
+  const publicReads = overrides?.publicReads ?? new PublicReadCache(() => now().getTime());
+  // Cached public reads are answered before Fastify (R13.4); everything else goes to Fastify.
+  const fastPath = new PublicReadFastPath(publicReads, now);
   const app = Fastify({
+    serverFactory: fastPath.serverFactory,
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     ajv: ajvOptions,
@@ -76,9 +81,7 @@ export async function buildApp({
   installSecurityHeaders(app, config);
   installInputGuards(app);
   // Before the cookie plugin: a cached public read answers without any session work (R13.4).
-  const now = overrides?.now ?? (() => new Date());
-  const publicReads = overrides?.publicReads ?? new PublicReadCache(() => now().getTime());
-  installPublicReads(app, publicReads, now);
+  installPublicReads(app, publicReads, now, fastPath);
   await app.register(cookie);
 
   // The fixed branch header doubles as CSRF protection: a cross-site form cannot set it.

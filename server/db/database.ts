@@ -10,6 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DatabaseAvailability } from './availability';
+import { withNamedStatements } from './pglite-named-statements';
+import { poolWithNamedStatements } from './pg-named-statements';
 import * as schema from './schema';
 
 /** The one query layer: the same drizzle API over PGlite or a PostgreSQL server. */
@@ -46,7 +48,7 @@ export async function pingDatabase(handle: DatabaseHandle, timeoutMs: number): P
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function fromPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(withNamedStatements(client), { schema });
   return {
     db,
     kind: 'pglite',
@@ -72,7 +74,7 @@ export function fromPostgres(url: string): DatabaseHandle {
     client.on('error', onError);
     availability.reportUp();
   });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(poolWithNamedStatements(pool), { schema });
   return {
     db,
     kind: 'postgres',

@@ -3,22 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { deliveryFeeConfig, takeawayProducts, takeawaySnoozes } from '../../server/db/schema';
 import {
   MENU_FRESHNESS_MS,
-  PublicReadCache,
   SNOOZE_FRESHNESS_MS,
 } from '../../server/services/cache/public-read-cache';
 import { snoozeProduct, unsnoozeProduct } from '../../server/services/takeaway-snoozes';
 import { signupBody } from './support/customers';
 import { takeawayBasket } from './support/takeaway-orders';
-import { ApiClient, useTestApp } from './support/test-app';
+import { withMovableClock } from './support/movable-clock';
+import { ApiClient } from './support/test-app';
 
-/** The app's clock runs with real time, moved on by `advance` (the cache's windows follow it). */
-let offsetMs = 0;
-const advance = (ms: number) => {
-  offsetMs += ms;
-};
-const now = () => new Date(Date.now() + offsetMs);
-const publicReads = new PublicReadCache(() => now().getTime());
-const testApp = useTestApp({ overrides: { now, publicReads } });
+const { testApp, publicReads, now, advance } = withMovableClock();
 const client = () => new ApiClient(testApp().app);
 const deps = () => ({ db: testApp().database.db, publicReads });
 
@@ -93,7 +86,7 @@ describe('public reads: freshness and invalidation (R13.4)', () => {
     await snoozeProduct(deps(), {
       restaurantId: 16,
       productId: 104,
-      until: new Date(Date.now() + offsetMs + 3_600_000),
+      until: new Date(now().getTime() + 3_600_000),
     });
     expect(await snoozedIds()).toContain('104');
 

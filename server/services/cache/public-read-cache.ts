@@ -29,6 +29,12 @@ export interface CachedRead {
   etag: string;
   expiresAt: number;
   tags: readonly CacheTag[];
+  /**
+   * The headers a 200 of this entry went out with through Fastify (its security headers included),
+   * less the per-request ones, and the same less the body's for a 304: what the fast path in front
+   * of Fastify sends. Unset until one such answer has gone out.
+   */
+  headers?: { ok: Record<string, string>; notModified: Record<string, string> };
 }
 
 /** The strong ETag of a serialised body. */
