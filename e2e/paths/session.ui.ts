@@ -1,4 +1,4 @@
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import {
   LOGOUT_FAILED,
@@ -17,17 +17,54 @@ import {
 } from './ui-adapter';
 
 /**
- * The walk's customer (signed up outside the browser, which signs in as they would) and the
- * session's read of /me after an order, awaited by its answer's step.
+ * The walk's customer (signed up outside the browser, which signs in as they would), the
+ * session's read of /me after an order, and the network while it is slowed.
  */
 interface SessionWorld {
   customer: () => Promise<NewCustomer>;
-  refreshed: Promise<Response> | undefined;
+  read: Promise<Request> | undefined;
+  /** Whether that read has its answer. */
+  answered: boolean;
+  /** Puts the network back to full speed, after it was slowed. */
+  restore: (() => Promise<void>) | undefined;
 }
 
 const BRANCH = { 'X-Branch': 'web' };
 
 const outputOf = (event: EventObject) => (event as { output?: unknown }).output;
+
+const isRead = (request: Request) => new URL(request.url()).pathname === '/api/v2/me';
+
+/**
+ * Every answer held back `latency` ms, as on a slow connection (Chromium's own throttling): time
+ * for a step while the session's read waits. No answer is made up. Answers how to restore it.
+ */
+async function slowNetwork(page: Page, latency: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const set = async (delay: number) => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: delay,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  };
+  await cdp.send('Network.enable');
+  await set(latency);
+  return () => set(0);
+}
+
+/** A signed-in customer's page load: the session's first read is /me. */
+async function signInBrowser(page: Page, world: SessionWorld) {
+  const { email, password } = await world.customer();
+  const response = await page.request.post('/api/v2/sessions', {
+    headers: BRANCH,
+    data: { email, password },
+  });
+  expect(response.status()).toBe(201);
+}
+
+const home = (page: Page) => page.getByRole('link', { name: 'Sfoglia home' }).click();
 
 const accountMenu = (page: Page) => page.getByRole('button', { name: 'My account' });
 const signInLink = (page: Page) =>
@@ -49,24 +86,19 @@ const executors = {
     can: ({ event, from }) => from.matches('loading') || outputOf(event) !== null,
     run: async ({ page, event, from, world }) => {
       if (from.matches('refreshing')) {
-        expect((await world.refreshed!).status()).toBe(200);
-        // From the confirmation on to the account, whose header shows who is signed in.
-        await page.getByRole('link', { name: 'See your upcoming boxes' }).click();
+        const answer = await (await world.read!).response();
+        expect(answer?.status()).toBe(200);
+        // From the confirmation (its header has no account menu) back home.
+        await home(page);
         return;
       }
-      if (outputOf(event) !== null) {
-        const { email, password } = await world.customer();
-        const response = await page.request.post('/api/v2/sessions', {
-          headers: BRANCH,
-          data: { email, password },
-        });
-        expect(response.status()).toBe(201);
-      }
+      if (outputOf(event) !== null) await signInBrowser(page, world);
       await page.goto('/');
     },
   },
-  // The session is read once as the app boots, and again after an order, each a call the browser
-  // cannot lose alone: the page, its scripts and its calls share one network.
+  // The session is read as the app boots and once after an order, and the browser cannot lose that
+  // call alone: the page, its scripts and its calls share one network, and Chromium's offline
+  // switch does not fail a call already waiting for its answer.
   'xstate.error.actor.loadCustomer': { can: () => false },
   'session.signedIn': {
     // Screens send it on a server's answer: while the session loads or refreshes, never first.
@@ -87,11 +119,18 @@ const executors = {
     },
   },
   'session.signOut': {
-    can: ({ from }) => from.matches('signedIn'),
-    run: async ({ page, next }) => {
+    // While the refresh's read waits on a slow connection: home, then Sign out.
+    can: ({ from, next }) =>
+      from.matches('signedIn') ||
+      (from.matches('refreshing') && next?.type !== 'xstate.error.actor.signOut'),
+    run: async ({ page, from, next, world }) => {
       // The server never hears it: the browser offline.
       if (next?.type === 'xstate.error.actor.signOut') await page.context().setOffline(true);
+      if (from.matches('refreshing')) await home(page);
       await fromAccountMenu(page, 'Sign out');
+      if (!from.matches('refreshing')) return;
+      expect(world.answered, 'the refresh’s read still waiting for its answer').toBe(false);
+      await world.restore!();
     },
   },
   'session.unauthorized': {
@@ -105,7 +144,7 @@ const executors = {
   'session.refresh': {
     // Only a kit order's confirmation refreshes the session, and only a signed-in customer orders.
     can: ({ from }) => from.matches('signedIn'),
-    run: async ({ page, world }) => {
+    run: async ({ page, next, world }) => {
       await savedHome(page.request);
       await kitBasket(page.request);
       await page
@@ -117,13 +156,20 @@ const executors = {
         .getByRole('button', { name: 'Checkout' })
         .click();
       await page.getByRole('button', { name: 'Continue to payment' }).click();
-      world.refreshed = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === '/api/v2/me',
-      );
+      await expect(page.getByRole('button', { name: /^Pay £/ })).toBeVisible();
+      // A step taken while the read waits needs time: the connection slowed from the payment on.
+      const during = next?.type === 'session.signOut';
+      if (during) world.restore = await slowNetwork(page, 3_000);
+      world.read = page.waitForRequest(isRead);
+      page.on('response', (response) => {
+        if (isRead(response.request())) world.answered = true;
+      });
       await payWithNewCard(page, '4242 4242 4242 4242');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'Grazie! Your box is ordered',
+        { timeout: during ? 30_000 : 5_000 },
       );
+      await world.read;
     },
   },
   'xstate.done.actor.signOut': async () => {},
@@ -159,7 +205,9 @@ export const sessionUi = uiAdapter(sessionMachine, {
     return {
       // Outside the browser's cookie jar: the browser signs in as the path says.
       customer: () => (customer ??= signUpViaApi(request)),
-      refreshed: undefined,
+      read: undefined,
+      answered: false,
+      restore: undefined,
     };
   },
   entries: {
@@ -169,21 +217,23 @@ export const sessionUi = uiAdapter(sessionMachine, {
   executors,
   states,
   notThroughTheUi: {
-    'loading session.signedIn → signedIn':
-      'screens sign in on a server’s answer, and the session’s first read, started as the app boots, answers first',
     'loading xstate.error.actor.loadCustomer → signedOut':
-      'the session is read once as the app boots: the browser cannot lose that call alone, without a mock of /api',
+      'the browser cannot lose the first read alone: it starts as the app boots, with the page’s scripts, ' +
+      'and Chromium’s offline switch does not fail a call already waiting for its answer',
+    'refreshing xstate.error.actor.loadCustomer → signedIn':
+      'the browser cannot lose the refresh’s read alone: it starts the moment the order is confirmed, ' +
+      'and Chromium’s offline switch does not fail a call already waiting for its answer',
+    'loading session.signedIn → signedIn':
+      'screens send it on a server’s answer: a page served signed out asks nothing as it boots (R14.12), ' +
+      'and a signed-in one’s read of /me is answered before any later call',
     'signedOut session.refresh → loading':
       'only a kit order’s confirmation refreshes the session, and only a signed-in customer orders',
     'refreshing xstate.done.actor.loadCustomer → signedOut':
-      'the refresh reads /me the moment the order is confirmed: the session cannot end between the two',
-    'refreshing xstate.error.actor.loadCustomer → signedIn':
-      'the refresh reads /me the moment the order is confirmed: the browser cannot lose that call alone, without a mock of /api',
+      'the server reads the session as the refresh’s call arrives, the moment the order is confirmed: ' +
+      'it cannot end before then (a slow connection holds the answer, not the call)',
     'refreshing session.signedIn → signedIn':
-      'screens send it on a server’s answer, which comes after the refresh’s own',
-    'refreshing session.signOut → signingOut':
-      'the refresh’s read answers before the customer can reach the account menu (the checkout’s header has none)',
+      'screens send it on a server’s answer, and a call made while the refresh waits is answered after it',
     'refreshing session.unauthorized → signedOut':
-      'a 401 is a later call’s answer, which comes after the refresh’s own',
+      'a 401 is a server’s answer, and a call made while the refresh waits is answered after it',
   },
 });
