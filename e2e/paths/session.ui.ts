@@ -9,6 +9,7 @@ import { pathModel } from '../../tests/machines/session/events';
 import { expect, signUpViaApi, type NewCustomer } from '../support/fixtures';
 import { kitBasket, payWithNewCard, savedHome } from '../support/kit-checkout';
 import {
+  once,
   uiAdapter,
   type Executor,
   type MachineEventType,
@@ -200,16 +201,13 @@ const states = {
 export const sessionUi = uiAdapter(sessionMachine, {
   machine: 'session',
   model: pathModel,
-  world: ({ request }) => {
-    let customer: Promise<NewCustomer> | undefined;
-    return {
-      // Outside the browser's cookie jar: the browser signs in as the path says.
-      customer: () => (customer ??= signUpViaApi(request)),
-      read: undefined,
-      answered: false,
-      restore: undefined,
-    };
-  },
+  world: ({ request }): SessionWorld => ({
+    // Outside the browser's cookie jar: the browser signs in as the path says.
+    customer: once(() => signUpViaApi(request)),
+    read: undefined,
+    answered: false,
+    restore: undefined,
+  }),
   entries: {
     // Whether the page loads signed in is the load's answer: made by its executor.
     'a page load': async () => {},

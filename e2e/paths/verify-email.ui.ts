@@ -9,6 +9,7 @@ import {
 import { pathModel } from '../../tests/machines/verify-email/events';
 import { expect, latestEmail, signUpViaApi, type NewCustomer } from '../support/fixtures';
 import {
+  once,
   uiAdapter,
   type Executor,
   type MachineEventType,
@@ -147,17 +148,14 @@ const states = {
 export const verifyEmailUi = uiAdapter(verifyEmailMachine, {
   machine: 'verify-email',
   model: pathModel,
-  world: ({ page }) => {
-    let customer: Promise<NewCustomer> | undefined;
-    let link: Promise<string> | undefined;
-    const world: VerifyWorld = {
-      // Through the page's own request context: its cookies are the browser's.
-      customer: () => (customer ??= signUpViaApi(page.request)),
+  world: ({ page }): VerifyWorld => {
+    // Through the page's own request context: its cookies are the browser's.
+    const customer = once(() => signUpViaApi(page.request));
+    return {
+      customer,
       // The link sign-up emailed, read from the development mailbox.
-      link: () =>
-        (link ??= world.customer().then(({ email }) => verificationLink(page.request, email))),
+      link: once(async () => verificationLink(page.request, (await customer()).email)),
     };
-    return world;
   },
   entries: {
     // The token's outcome is the link's: the customer's own, a spent one, or one never issued.
