@@ -2,7 +2,13 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { AUTH_PATHS, authMachine, type AuthEvent } from '../../machines/auth/auth.machine';
 import { pathModel } from '../../tests/machines/auth/events';
 import { DEMO, expect, latestEmail, signUpViaApi, type NewCustomer } from '../support/fixtures';
-import { uiAdapter, type Executor, type MachineEventType, type UiContext } from './ui-adapter';
+import {
+  once,
+  uiAdapter,
+  type Executor,
+  type MachineEventType,
+  type UiContext,
+} from './ui-adapter';
 
 /** A customer of the walk's own (signed up through the API) and the reset link asked for them. */
 interface AuthWorld {
@@ -142,24 +148,22 @@ const executors = {
 export const authUi = uiAdapter(authMachine, {
   machine: 'auth',
   model: pathModel,
-  world: ({ request }) => {
-    let customer: Promise<NewCustomer> | undefined;
-    let link: Promise<string> | undefined;
-    const world: AuthWorld = {
-      customer: () => (customer ??= signUpViaApi(request)),
+  world: ({ request }): AuthWorld => {
+    const customer = once(() => signUpViaApi(request));
+    return {
+      customer,
       // A real reset link, asked for through the API and read from the development mailbox.
-      resetLink: () =>
-        (link ??= world.customer().then(async ({ email }) => {
-          const response = await request.post('/api/v2/customers/password_reset', {
-            headers: { 'X-Branch': 'web' },
-            data: { email },
-          });
-          expect(response.status()).toBe(202);
-          const text = (await latestEmail(request, email)).text;
-          return text.match(/http\S+reset-password\?token=\S+/)?.[0] ?? '';
-        })),
+      resetLink: once(async () => {
+        const { email } = await customer();
+        const response = await request.post('/api/v2/customers/password_reset', {
+          headers: { 'X-Branch': 'web' },
+          data: { email },
+        });
+        expect(response.status()).toBe(202);
+        const text = (await latestEmail(request, email)).text;
+        return text.match(/http\S+reset-password\?token=\S+/)?.[0] ?? '';
+      }),
     };
-    return world;
   },
   entries: {
     // Product rule R2.12: /social-login is the email form.

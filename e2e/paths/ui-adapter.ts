@@ -122,6 +122,12 @@ export const uiAdapter = <M extends AnyStateMachine, TWorld>(
   },
 ): UiAdapter => adapter as unknown as UiAdapter;
 
+/** A world's part made the first time a step asks for it (a customer, a link), then the same. */
+export const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+};
+
 export const pathUrl = (snapshot: AnyMachineSnapshot): string | undefined => {
   const meta = Object.values(snapshot.getMeta()) as { path?: string }[];
   return meta.reverse().find((entry) => entry.path !== undefined)?.path;

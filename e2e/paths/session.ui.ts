@@ -1,0 +1,237 @@
+import type { Page, Request } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import {
+  LOGOUT_FAILED,
+  sessionMachine,
+  type SessionContext,
+} from '../../machines/session/session.machine';
+import { pathModel } from '../../tests/machines/session/events';
+import { expect, signUpViaApi, type NewCustomer } from '../support/fixtures';
+import { kitBasket, payWithNewCard, savedHome } from '../support/kit-checkout';
+import {
+  once,
+  uiAdapter,
+  type Executor,
+  type MachineEventType,
+  type MachineStateKey,
+  type StateCheck,
+} from './ui-adapter';
+
+/**
+ * The walk's customer (signed up outside the browser, which signs in as they would), the
+ * session's read of /me after an order, and the network while it is slowed.
+ */
+interface SessionWorld {
+  customer: () => Promise<NewCustomer>;
+  read: Promise<Request> | undefined;
+  /** Whether that read has its answer. */
+  answered: boolean;
+  /** Puts the network back to full speed, after it was slowed. */
+  restore: (() => Promise<void>) | undefined;
+}
+
+const BRANCH = { 'X-Branch': 'web' };
+
+const outputOf = (event: EventObject) => (event as { output?: unknown }).output;
+
+const isRead = (request: Request) => new URL(request.url()).pathname === '/api/v2/me';
+
+/**
+ * Every answer held back `latency` ms, as on a slow connection (Chromium's own throttling): time
+ * for a step while the session's read waits. No answer is made up. Answers how to restore it.
+ */
+async function slowNetwork(page: Page, latency: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const set = async (delay: number) => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: delay,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  };
+  await cdp.send('Network.enable');
+  await set(latency);
+  return () => set(0);
+}
+
+/** A signed-in customer's page load: the session's first read is /me. */
+async function signInBrowser(page: Page, world: SessionWorld) {
+  const { email, password } = await world.customer();
+  const response = await page.request.post('/api/v2/sessions', {
+    headers: BRANCH,
+    data: { email, password },
+  });
+  expect(response.status()).toBe(201);
+}
+
+const home = (page: Page) => page.getByRole('link', { name: 'Sfoglia home' }).click();
+
+const accountMenu = (page: Page) => page.getByRole('button', { name: 'My account' });
+const signInLink = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true });
+
+/** A choice of the account menu in the header (a link, or Sign out): no page load. */
+async function fromAccountMenu(page: Page, name: string) {
+  await accountMenu(page).click();
+  await page
+    .getByRole('banner')
+    .getByRole(name === 'Sign out' ? 'button' : 'link', { name })
+    .click();
+}
+
+/** Each event as the customer brings it about; a new event without one fails to compile. */
+const executors = {
+  'xstate.done.actor.loadCustomer': {
+    // A page load answers the customer or nobody; a refresh after an order answers the customer.
+    can: ({ event, from }) => from.matches('loading') || outputOf(event) !== null,
+    run: async ({ page, event, from, world }) => {
+      if (from.matches('refreshing')) {
+        const answer = await (await world.read!).response();
+        expect(answer?.status()).toBe(200);
+        // From the confirmation (its header has no account menu) back home.
+        await home(page);
+        return;
+      }
+      if (outputOf(event) !== null) await signInBrowser(page, world);
+      await page.goto('/');
+    },
+  },
+  // The session is read as the app boots and once after an order, and the browser cannot lose that
+  // call alone: the page, its scripts and its calls share one network, and Chromium's offline
+  // switch does not fail a call already waiting for its answer.
+  'xstate.error.actor.loadCustomer': { can: () => false },
+  'session.signedIn': {
+    // Screens send it on a server's answer: while the session loads or refreshes, never first.
+    can: ({ from }) => from.matches('signedOut') || from.matches('signedIn'),
+    run: async ({ page, from, world }) => {
+      if (from.matches('signedIn')) {
+        // Product rule R2.16: the paperless toggle saves, and the session keeps the answer.
+        await fromAccountMenu(page, 'Profile');
+        await page.getByLabel('Go paperless').check();
+        await expect(page.getByText('Paperless is on.')).toBeVisible();
+        return;
+      }
+      const { email, password } = await world.customer();
+      await signInLink(page).click();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    },
+  },
+  'session.signOut': {
+    // While the refresh's read waits on a slow connection: home, then Sign out.
+    can: ({ from, next }) =>
+      from.matches('signedIn') ||
+      (from.matches('refreshing') && next?.type !== 'xstate.error.actor.signOut'),
+    run: async ({ page, from, next, world }) => {
+      // The server never hears it: the browser offline.
+      if (next?.type === 'xstate.error.actor.signOut') await page.context().setOffline(true);
+      if (from.matches('refreshing')) await home(page);
+      await fromAccountMenu(page, 'Sign out');
+      if (!from.matches('refreshing')) return;
+      expect(world.answered, 'the refresh’s read still waiting for its answer').toBe(false);
+      await world.restore!();
+    },
+  },
+  'session.unauthorized': {
+    can: ({ from }) => from.matches('signedIn'),
+    // The session ended elsewhere (the cookies gone): the account's next call is refused (401).
+    run: async ({ page }) => {
+      await page.context().clearCookies();
+      await fromAccountMenu(page, 'Your account');
+    },
+  },
+  'session.refresh': {
+    // Only a kit order's confirmation refreshes the session, and only a signed-in customer orders.
+    can: ({ from }) => from.matches('signedIn'),
+    run: async ({ page, next, world }) => {
+      await savedHome(page.request);
+      await kitBasket(page.request);
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Recipe kits' })
+        .click();
+      await page
+        .getByRole('complementary', { name: 'Your box' })
+        .getByRole('button', { name: 'Checkout' })
+        .click();
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await expect(page.getByRole('button', { name: /^Pay £/ })).toBeVisible();
+      // A step taken while the read waits needs time: the connection slowed from the payment on.
+      const during = next?.type === 'session.signOut';
+      if (during) world.restore = await slowNetwork(page, 3_000);
+      world.read = page.waitForRequest(isRead);
+      page.on('response', (response) => {
+        if (isRead(response.request())) world.answered = true;
+      });
+      await payWithNewCard(page, '4242 4242 4242 4242');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Grazie! Your box is ordered',
+        { timeout: during ? 30_000 : 5_000 },
+      );
+      await world.read;
+    },
+  },
+  'xstate.done.actor.signOut': async () => {},
+  'xstate.error.actor.signOut': async ({ page }) => {
+    await expect(page.getByText(LOGOUT_FAILED)).toBeVisible();
+    await page.context().setOffline(false);
+  },
+} satisfies Record<MachineEventType<typeof sessionMachine>, Executor<SessionWorld>>;
+
+/** What the customer sees of the session: the header's account menu, or its Sign in link. */
+const states = {
+  loading: 'transient',
+  refreshing: 'transient',
+  signingOut: 'transient',
+  signedIn: async ({ page }) => {
+    await expect(accountMenu(page)).toBeVisible();
+    await expect(signInLink(page)).toHaveCount(0);
+  },
+  signedOut: async ({ page, snapshot }) => {
+    await expect(signInLink(page)).toBeVisible();
+    await expect(accountMenu(page)).toHaveCount(0);
+    // Product rule R2.6: signed out either way; a refused sign-out says so.
+    if ((snapshot.context as SessionContext).error !== null)
+      await expect(page.getByText(LOGOUT_FAILED)).toBeVisible();
+  },
+} satisfies Partial<Record<MachineStateKey<typeof sessionMachine>, StateCheck<SessionWorld>>>;
+
+export const sessionUi = uiAdapter(sessionMachine, {
+  machine: 'session',
+  model: pathModel,
+  world: ({ request }): SessionWorld => ({
+    // Outside the browser's cookie jar: the browser signs in as the path says.
+    customer: once(() => signUpViaApi(request)),
+    read: undefined,
+    answered: false,
+    restore: undefined,
+  }),
+  entries: {
+    // Whether the page loads signed in is the load's answer: made by its executor.
+    'a page load': async () => {},
+  },
+  executors,
+  states,
+  notThroughTheUi: {
+    'loading xstate.error.actor.loadCustomer → signedOut':
+      'the browser cannot lose the first read alone: it starts as the app boots, with the page’s scripts, ' +
+      'and Chromium’s offline switch does not fail a call already waiting for its answer',
+    'refreshing xstate.error.actor.loadCustomer → signedIn':
+      'the browser cannot lose the refresh’s read alone: it starts the moment the order is confirmed, ' +
+      'and Chromium’s offline switch does not fail a call already waiting for its answer',
+    'loading session.signedIn → signedIn':
+      'screens send it on a server’s answer: a page served signed out asks nothing as it boots (R14.12), ' +
+      'and a signed-in one’s read of /me is answered before any later call',
+    'signedOut session.refresh → loading':
+      'only a kit order’s confirmation refreshes the session, and only a signed-in customer orders',
+    'refreshing xstate.done.actor.loadCustomer → signedOut':
+      'the server reads the session as the refresh’s call arrives, the moment the order is confirmed: ' +
+      'it cannot end before then (a slow connection holds the answer, not the call)',
+    'refreshing session.signedIn → signedIn':
+      'screens send it on a server’s answer, and a call made while the refresh waits is answered after it',
+    'refreshing session.unauthorized → signedOut':
+      'a 401 is a server’s answer, and a call made while the refresh waits is answered after it',
+  },
+});
