@@ -21,12 +21,14 @@ const KIB = 1024;
 // Issue 13 tightened every budget to what is reached plus about 0.1 KiB (after the statechart
 // viewer of issue 14 stopped costing the customer routes its 0.3 KiB: elkjs's require probes
 // rewritten at build, vite.config.ts, and /flows routed from src/app/other-paths.tsx). A route
-// over its budget is a regression to win back or to explain here when raising it.
+// over its budget is a regression to win back or to explain here when raising it. Raised by 0.4 to
+// 0.5 KiB on 2026-11-28 for screens drawn on the server (R14.14): the entry hydrates them, and
+// react-dom's hydration code, until then left out by tree-shaking, came with hydrateRoot.
 const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: string[] }[] = [
   {
     route: '/pasta-now-search-address',
     screen: 'src/views/address-search/address-search-page.tsx',
-    budgetKiB: 112.9,
+    budgetKiB: 113.4,
   },
   {
     route: '/login',
@@ -34,39 +36,39 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     // Order edit rides the shared flow bridge, whose importers split it into a chunk of its own
     // (0.2 to 0.4 KiB gzip, issue 12): to win back with a chunk group keeping src/flows/ with
     // the auth and checkout steps.
-    budgetKiB: 113.2,
+    budgetKiB: 113.8,
   },
   {
     route: '/pasta-now',
     screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx',
-    budgetKiB: 128.7,
+    budgetKiB: 129.2,
   },
   {
     route: '/account',
     screen: 'src/views/account/account-layout.tsx',
     // Each account page loads on its own; the first view is the layout and the dashboard.
     alsoLoads: ['src/views/account/account-dashboard.tsx'],
-    budgetKiB: 131.5,
+    budgetKiB: 132.1,
   },
-  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 116.6 },
+  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 117.2 },
   {
     route: '/takeaway/track/:orderId',
     screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',
-    budgetKiB: 119.1,
+    budgetKiB: 119.6,
   },
-  { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 119.6 },
+  { route: '/rate-my-takeaway', screen: 'src/views/rating/rating-page.tsx', budgetKiB: 120.1 },
   {
     route: '/pasta-now-checkout',
     screen: 'src/views/takeaway-checkout/takeaway-checkout-flow.tsx',
     // The card form and the confirmation's status line load with their steps (product rule R5.11).
     // +0.07 KiB: the flow bridge's check for the live highlight (R15.3), whose code it loads
     // only when the statechart viewer is on.
-    budgetKiB: 136.8,
+    budgetKiB: 137.4,
   },
   {
     route: '/pasta-now-find',
     screen: 'src/views/restaurant-finder/restaurant-finder-page.tsx',
-    budgetKiB: 120.2,
+    budgetKiB: 120.7,
   },
   {
     route: '/checkout',
@@ -75,19 +77,19 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     // To win back: load the payment step's parts ("what recurs", address and delivery-date
     // modules shared with the account pages) with that step. +0.07 KiB: the flow bridge's check
     // for the live highlight (R15.3).
-    budgetKiB: 143.2,
+    budgetKiB: 143.8,
   },
-  { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 119.7 },
-  { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 131.3 },
+  { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 120.2 },
+  { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 131.8 },
   {
     route: '/payment/:orderId',
     screen: 'src/views/order-payment/order-payment-page.tsx',
-    budgetKiB: 128.3,
+    budgetKiB: 128.9,
   },
   {
     route: '/verify-email',
     screen: 'src/views/verify-email/verify-email-page.tsx',
-    budgetKiB: 107.7,
+    budgetKiB: 108.2,
   },
 ];
 
