@@ -7,6 +7,7 @@ import {
   paymentSummaryRow,
   savedHome,
   visibleWeekPanel,
+  weekWithSaturday,
 } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
@@ -182,7 +183,13 @@ for (const size of SIZES) {
       test.slow();
       await signUpViaApi(page.request);
       await savedHome(page.request);
-      await kitBasket(page.request);
+      // A week with a weekday and a Saturday still offered: two days with different fees.
+      const { week, weekday } = await weekWithSaturday(page.request);
+      await kitBasket(page.request, undefined, undefined, { week, deliveryDate: weekday });
+      const weekdayName = new Date(`${weekday}T00:00:00Z`).toLocaleDateString('en-GB', {
+        weekday: 'long',
+        timeZone: 'UTC',
+      });
       await page.goto('/checkout');
       await expect(page).toHaveURL(/\/checkout\/delivery\/instructions$/, { timeout: 30_000 });
 
@@ -194,14 +201,16 @@ for (const size of SIZES) {
       await expectNoAxeViolations(page);
 
       // Product rule R8.10: a day with another fee shows the new fee and total right there.
-      await days.getByRole('radio', { name: /^Wednesday/ }).check();
+      await days.getByRole('radio', { name: new RegExp(`^${weekdayName}`) }).check();
       const status = page.getByRole('status').filter({ hasText: 'Your first box' });
-      await expect(status).toContainText(/^Wednesday .*: delivery £3\.99\. Your first box: £/);
-      const wednesdayTotal = await status.textContent();
+      await expect(status).toContainText(
+        new RegExp(`^${weekdayName} .*: delivery £3\\.99\\. Your first box: £`),
+      );
+      const weekdayTotal = await status.textContent();
       await days.getByRole('radio', { name: /^Saturday/ }).check();
       await expect(status).toContainText(/^Saturday .*: delivery £4\.99\. Your first box: £/);
       const saturdayTotal = (await status.textContent()) ?? '';
-      expect(saturdayTotal).not.toBe(wednesdayTotal);
+      expect(saturdayTotal).not.toBe(weekdayTotal);
       await expectNoAxeViolations(page);
 
       await page.getByRole('button', { name: 'Continue to payment' }).click();

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { addDays, format, parseISO } from 'date-fns';
+import { format, parseISO } from 'date-fns';
+import { isDeliveryDay } from '../domain/delivery-dates';
+import { addDays, weekStart } from '../domain/weeks';
 import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { CORE_REGULAR_VARIANTS } from './support/kit-checkout';
@@ -27,10 +29,23 @@ for (const size of journeySizes('phone')) {
     }) => {
       test.setTimeout(180_000);
       await newSubscriber(page);
-      // The customer chose the dishes of the week after the ordered one (Wednesday, weekly).
+      // The customer chose the dishes of the plan's next box after the ordered one.
       const chosenWeek = (await planWeeks(page.request)).find(
         (week) => week.attributes.order_id === null,
       )!;
+      const chosenDay = chosenWeek.attributes.delivery_date;
+      // The new day: Friday, or Thursday when that week's Friday is its day already or no delivery
+      // day (25 December, R8.4).
+      const [newDay, newWeekDay] = (
+        [
+          ['Friday', 5],
+          ['Thursday', 4],
+        ] as const
+      ).find(([, weekDay]) => {
+        const date = addDays(weekStart(chosenDay), weekDay - 1);
+        return isDeliveryDay(date) && date !== chosenDay;
+      })!;
+      const newDate = addDays(weekStart(chosenDay), newWeekDay - 1);
       await apiCall(page.request, 'post', `/schedule_weeks/${chosenWeek.id}/chef_selections`, {
         selections: CORE_REGULAR_VARIANTS.map((variant_id) => ({ variant_id, quantity: 1 })),
       });
@@ -40,27 +55,30 @@ for (const size of journeySizes('phone')) {
       await page.goto('/account/pasta-plan/settings');
       const schedule = page.getByRole('region', { name: 'Delivery day and frequency' });
       await schedule.getByRole('button', { name: 'Change' }).click();
-      await schedule.getByLabel('Friday').check();
+      await schedule.getByLabel(newDay).check();
       await schedule.getByLabel('How often').selectOption('2');
       await schedule.getByRole('button', { name: 'Save', exact: true }).click();
 
       const first = schedule.getByText(/^Your first box on the new schedule:/);
       await expect(first).toBeVisible();
-      await expect(first).toContainText(/Friday \d{1,2} \w+, £\d+\.\d\d delivery/);
-      // The new rhythm starts at the chosen week: its dishes move from Wednesday to Friday.
-      const chosenDate = parseISO(chosenWeek.attributes.delivery_date);
+      await expect(first).toContainText(
+        new RegExp(`${newDay} \\d{1,2} \\w+, £\\d+\\.\\d\\d delivery`),
+      );
+      // The new rhythm starts at the chosen week: its dishes move to the new day of that week.
+      const dayText = (date: string) => format(parseISO(date), 'EEEE d MMMM');
       await expect(
         schedule.getByText(
-          `The dishes you chose for ${format(chosenDate, 'EEEE d MMMM')} move to ${format(addDays(chosenDate, 2), 'EEEE d MMMM')}.`,
+          `The dishes you chose for ${dayText(chosenDay)} move to ${dayText(newDate)}.`,
         ),
       ).toBeVisible();
+      // Friday noon before its week; the Wednesday before for Christmas week (R7.1).
       await expect(
-        schedule.getByText(/It is billed at its cut-off, Friday \d{1,2} \w+/),
+        schedule.getByText(/It is billed at its cut-off, (Friday|Wednesday) \d{1,2} \w+/),
       ).toBeVisible();
       await shot(page, `schedule-preview-${size.name}`);
       await expectNoAxeViolations(page);
       // R10.33: the day and rhythm being confirmed cannot change underneath it.
-      await expect(schedule.getByLabel('Friday')).toBeDisabled();
+      await expect(schedule.getByLabel(newDay)).toBeDisabled();
       await expect(schedule.getByLabel('How often')).toBeDisabled();
       // Nothing is saved yet.
       expect(await theSchedule(page)).toEqual(before);
@@ -75,8 +93,8 @@ for (const size of journeySizes('phone')) {
       const shown = (await first.textContent()) ?? '';
       await schedule.getByRole('button', { name: 'Save the new schedule' }).click();
       await expect(page.getByText('Your delivery day and frequency are saved.')).toBeVisible();
-      await expect(schedule.getByText('Friday, every 2 weeks')).toBeVisible();
-      expect(await theSchedule(page)).toMatchObject({ delivery_day: 5, frequency: 2 });
+      await expect(schedule.getByText(`${newDay}, every 2 weeks`)).toBeVisible();
+      expect(await theSchedule(page)).toMatchObject({ delivery_day: newWeekDay, frequency: 2 });
 
       // The box the preview named is the plan's first box not yet ordered on the new schedule.
       const open = (await planWeeks(page.request)).filter(

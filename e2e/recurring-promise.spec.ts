@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
-import { addDays, firstOrderableWeek } from '../domain/weeks';
+import { addDays, cutoffFor, weekStart } from '../domain/weeks';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-import { kitBasket, oneOffKitBasket, savedHome, throughInstructions } from './support/kit-checkout';
+import {
+  boxDeliveryDate,
+  kitBasket,
+  oneOffKitBasket,
+  savedHome,
+  throughInstructions,
+} from './support/kit-checkout';
 import { journeySizes } from './support/sizes';
 import { shot } from './support/shots';
 
@@ -12,6 +18,8 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 const dayText = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+const weekdayText = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
 
 /** A term of the promise ("Each box", "Next charge"): what it says. */
 const promiseTerm = (page: Page, term: string) =>
@@ -32,7 +40,10 @@ for (const size of journeySizes('phone')) {
     }) => {
       await signUpViaApi(page.request);
       await savedHome(page.request);
-      await kitBasket(page.request); // Every 2 weeks, delivered on the Wednesday.
+      // Every 2 weeks, on the first week's Wednesday (or the day the day step moves it to).
+      const firstBox = await boxDeliveryDate(page.request);
+      const weekday = weekdayText(firstBox);
+      await kitBasket(page.request);
       await page.goto('/checkout');
       await throughInstructions(page);
       await expect(page).toHaveURL(/\/checkout\/payment$/);
@@ -40,16 +51,20 @@ for (const size of journeySizes('phone')) {
       const promise = page.getByRole('region', { name: 'What recurs: your pasta plan' });
       await expect(promise).toBeVisible();
       await expect(promiseTerm(page, 'Each box')).toHaveText(
-        '2 recipes, every 2 weeks, delivered on Wednesdays',
+        `2 recipes, every 2 weeks, delivered on ${weekday}s`,
       );
       await expect(promiseTerm(page, 'Price per box')).toHaveText(
         /^£\d+\.\d\d for dishes like these \(your picks set it\)$/,
       );
-      await expect(promiseTerm(page, 'Delivery')).toHaveText(/^(Free|£\d+\.\d\d) on Wednesdays$/);
-      // The next box is two weeks on: charged at its cut-off, the Friday noon before its week.
-      const nextWeek = addDays(firstOrderableWeek(new Date()), 14);
+      await expect(promiseTerm(page, 'Delivery')).toHaveText(
+        new RegExp(`^(Free|£\\d+\\.\\d\\d) on ${weekday}s$`),
+      );
+      // The next box is two weeks on, on the same weekday: charged at its cut-off (the Friday noon
+      // before its week; the Wednesday before Christmas week, R7.1).
+      const nextBox = addDays(firstBox, 14);
+      const nextCutoff = cutoffFor(weekStart(nextBox)).toISOString().slice(0, 10);
       await expect(promiseTerm(page, 'Next charge')).toHaveText(
-        `${dayText(addDays(nextWeek, -3))} at 12:00, for the box delivered on ${dayText(addDays(nextWeek, 2))}`,
+        `${dayText(nextCutoff)} at 12:00, for the box delivered on ${dayText(nextBox)}`,
       );
       await expectNoAxeViolations(page);
       await shot(page, `payment-plan-${size.name}`);

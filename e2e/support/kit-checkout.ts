@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, firstOrderableWeek } from '../../domain/weeks';
+import { addDays, firstOrderableWeek, weekStart } from '../../domain/weeks';
 import { apiCall } from './api';
 import { expect, expectNoAxeViolations, signUpViaApi } from './fixtures';
 
@@ -71,16 +71,67 @@ export const HOME = {
 export const savedHome = async (request: APIRequestContext): Promise<string> =>
   (await apiCall(request, 'post', '/addresses', HOME)).id;
 
+/** The days the day step can offer HOME (R8.4: no Sundays, 25 or 26 December, courier closures). */
+async function offeredDays(request: APIRequestContext): Promise<string[]> {
+  const response = await request.post('/api/v2/session_client/delivery_dates', {
+    headers: { 'X-Branch': 'web' },
+    data: { postcode: HOME.zip },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const dates: { attributes: { date: string; available: boolean } }[] = (await response.json())
+    .data;
+  return dates.filter((d) => d.attributes.available).map((d) => d.attributes.date);
+}
+
+/** The date of a week's weekday (1 Monday .. 6 Saturday). */
+const dayOfWeek = (week: string, weekDay: number) => addDays(week, weekDay - 1);
+
 /**
- * A box for the first week still taking orders, filled through the basket API: on a plan (every
- * `plan.frequency` weeks) or, with `plan` null, a one-off box. Answers the basket's id.
+ * The day a test box comes, whatever today is: the Wednesday of `week` (the first week still
+ * taking orders unless told) when the day step offers it, else that week's first offered day, as
+ * the day step itself would move it (R8.5). The seed closes a Wednesday two weeks on, and
+ * Christmas closes 25 and 26 December (R8.4).
+ */
+export async function boxDeliveryDate(
+  request: APIRequestContext,
+  week = firstOrderableWeek(new Date()),
+): Promise<string> {
+  const inWeek = (await offeredDays(request)).filter((date) => weekStart(date) === week);
+  const day = inWeek.includes(dayOfWeek(week, 3)) ? dayOfWeek(week, 3) : inWeek[0];
+  if (!day) throw new Error(`no day of the week of ${week} is offered`);
+  return day;
+}
+
+/**
+ * The first week still taking orders whose Saturday the day step offers, with its first other
+ * offered day (a weekday, with the weekday fee): two days of one week with different fees
+ * (R8.6, R8.10), whatever the seed's closures and Christmas (R8.4) close.
+ */
+export async function weekWithSaturday(
+  request: APIRequestContext,
+): Promise<{ week: string; weekday: string; saturday: string }> {
+  const offered = await offeredDays(request);
+  for (const week of [...new Set(offered.map((date) => weekStart(date)))]) {
+    const saturday = dayOfWeek(week, 6);
+    const weekday = offered.find((date) => weekStart(date) === week && date !== saturday);
+    if (offered.includes(saturday) && weekday) return { week, weekday, saturday };
+  }
+  throw new Error('no week in the window offers a Saturday and a weekday');
+}
+
+/**
+ * A box for a week still taking orders (the first unless told), filled through the basket API:
+ * on a plan (every `plan.frequency` weeks) or, with `plan` null, a one-off box. Comes on
+ * boxDeliveryDate. Answers the basket's id.
  */
 async function filledKitBasket(
   request: APIRequestContext,
   variants: string[],
   plan: { frequency: number } | null,
+  at?: { week: string; deliveryDate: string },
 ) {
-  const week = firstOrderableWeek(new Date());
+  const week = at?.week ?? firstOrderableWeek(new Date());
+  const deliveryDate = at?.deliveryDate ?? (await boxDeliveryDate(request, week));
   const start_subscription = plan !== null;
   const basket = await apiCall(request, 'post', '/baskets', {
     type: 'RecipeKitBasket',
@@ -89,7 +140,7 @@ async function filledKitBasket(
   await apiCall(request, 'put', `/baskets/${basket.id}`, {
     ...(plan && { frequency: plan.frequency, number_of_recipes: 2 }),
     start_subscription,
-    delivery_date: addDays(week, 2),
+    delivery_date: deliveryDate,
   });
   for (const variant of variants)
     await apiCall(request, 'post', `/baskets/${basket.id}/items`, {
@@ -100,12 +151,13 @@ async function filledKitBasket(
   return basket.id as string;
 }
 
-/** A subscription box of `variants` for the first week still taking orders. */
+/** A subscription box of `variants` for the first week still taking orders (or `at`'s week and day). */
 export const kitBasket = (
   request: APIRequestContext,
   variants = CORE_REGULAR_VARIANTS,
   frequency = 2,
-) => filledKitBasket(request, variants, { frequency });
+  at?: { week: string; deliveryDate: string },
+) => filledKitBasket(request, variants, { frequency }, at);
 
 /** A one-off box (no plan) of the two core dishes for the first week still taking orders. */
 export const oneOffKitBasket = (request: APIRequestContext) =>

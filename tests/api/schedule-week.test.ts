@@ -18,11 +18,12 @@ import { anotherAddress, firstOpenWeek, menuWithDishes, type KitDish } from './s
 import { signUp } from './support/payments';
 import { billingDeps, subscriberWithPlan } from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
+import { testNow } from './support/test-now';
 
-/** The app's clock: moved past a cut-off by a test, back to the real time before each. */
-let clock = new Date();
+/** The app's clock: moved past a cut-off by a test, back to the test's start before each. */
+let clock = testNow();
 const getApp = useTestApp({ overrides: { now: () => clock } });
-const week1 = firstOpenWeek();
+const week1 = firstOpenWeek(clock);
 const weekStart = (n: number) => addDays(week1, 7 * (n - 1));
 let dishes: KitDish[];
 let week2Dishes: KitDish[];
@@ -42,7 +43,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  clock = new Date();
+  clock = testNow();
 });
 
 /** A new subscriber (two recipes a week): week 1 ordered and paid, the weeks after it planned. */
@@ -65,6 +66,19 @@ const emailsTo = (to: string) =>
   getApp().database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 const after = (date: Date) => new Date(date.getTime() + 60_000);
 const pick = (variantId: number, quantity = 1) => ({ variant_id: String(variantId), quantity });
+/**
+ * The days of a plan week its box can move to, as its page offers them: available (not Sunday,
+ * not 25 or 26 December, not a courier or dish closure, R8.4 and R10.25) and not its own day.
+ */
+const otherOpenDays = async (browser: ApiClient, week: { id: number; deliveryDate: string }) =>
+  (
+    (await browser.get(`/schedule_weeks/${week.id}`)).json().data.attributes.delivery_days as {
+      date: string;
+      available: boolean;
+    }[]
+  )
+    .filter((day) => day.available && day.date !== week.deliveryDate)
+    .map((day) => day.date);
 
 describe('GET /schedule_weeks/{id}', () => {
   it("shows the week's dates, address, the chef's picks, its menu and its days", async () => {
@@ -201,16 +215,16 @@ describe('PUT /schedule_weeks/{id}', () => {
   it('moves the delivery to another day of its week and emails once', async () => {
     const { browser, weeks, email } = await subscriber();
     const week2 = weeks[1]!;
-    const thursday = addDays(weekStart(2), 3);
-    const moved = await browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: thursday });
+    const [another] = await otherOpenDays(browser, week2);
+    const moved = await browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: another });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data.attributes).toMatchObject({
-      delivery_date: thursday,
+      delivery_date: another,
       original_delivery_date: week2.deliveryDate,
     });
     // The same date again: answered as it is, no second email.
     expect(
-      (await browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: thursday })).statusCode,
+      (await browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: another })).statusCode,
     ).toBe(200);
     const sent = (await emailsTo(email)).filter((e) => e.subject.startsWith('Your box now comes'));
     expect(sent).toHaveLength(1);
@@ -221,21 +235,23 @@ describe('PUT /schedule_weeks/{id}', () => {
     const { browser, weeks } = await subscriber();
     const week3 = weeks[2]!;
     const monday = weekStart(3);
+    // Two days the box could move to until they close: one for the courier, one for a dish.
+    const [dishClosed, courierClosed] = await otherOpenDays(browser, week3);
     await getApp()
       .database.db.insert(deliveryUnavailableDates)
-      .values({ date: addDays(monday, 4), reason: 'Courier strike' })
+      .values({ date: courierClosed!, reason: 'Courier strike' })
       .onConflictDoNothing();
     const box = (await browser.get(`/schedule_weeks/${week3.id}`)).json().data.attributes.box;
     await getApp()
       .database.db.insert(productUnavailableDates)
-      .values({ variantId: Number(box[0].variant_id), date: addDays(monday, 1) })
+      .values({ variantId: Number(box[0].variant_id), date: dishClosed! })
       .onConflictDoNothing();
     for (const date of [
       addDays(monday, 6),
       addDays(monday, 7),
       addDays(monday, -1),
-      addDays(monday, 4),
-      addDays(monday, 1),
+      courierClosed!,
+      dishClosed!,
     ]) {
       const answer = await browser.put(`/schedule_weeks/${week3.id}`, { delivery_date: date });
       expect(answer.statusCode).toBe(400);
@@ -245,13 +261,16 @@ describe('PUT /schedule_weeks/{id}', () => {
         source: { pointer: '/delivery_date' },
       });
     }
-    const days = (await browser.get(`/schedule_weeks/${week3.id}`)).json().data.attributes
-      .delivery_days;
-    expect(days[1]).toMatchObject({
+    const days: { date: string }[] = (await browser.get(`/schedule_weeks/${week3.id}`)).json().data
+      .attributes.delivery_days;
+    expect(days.find((day) => day.date === dishClosed)).toMatchObject({
       available: false,
       reason: 'A dish in your box is unavailable on this day',
     });
-    expect(days[4]).toMatchObject({ available: false, reason: 'No deliveries on this day' });
+    expect(days.find((day) => day.date === courierClosed)).toMatchObject({
+      available: false,
+      reason: 'No deliveries on this day',
+    });
     for (const body of [{}, { delivery_date: '3 December' }, { delivery_date: monday, x: 1 }])
       expect((await browser.put(`/schedule_weeks/${week3.id}`, body)).statusCode).toBe(400);
     expect((await weekRow(week3.id)).deliveryDate).toBe(week3.deliveryDate);
@@ -289,10 +308,10 @@ describe('PUT /schedule_weeks/{id}', () => {
   it('takes effect once when two tabs move the date at once', async () => {
     const { browser, weeks, email } = await subscriber();
     const week2 = weeks[1]!;
-    const friday = addDays(weekStart(2), 4);
+    const [another] = await otherOpenDays(browser, week2);
     const answers = await Promise.all([
-      browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: friday }),
-      browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: friday }),
+      browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: another }),
+      browser.put(`/schedule_weeks/${week2.id}`, { delivery_date: another }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     const sent = (await emailsTo(email)).filter((e) => e.subject.startsWith('Your box now comes'));
@@ -357,11 +376,11 @@ describe('the billing job bills the week as changed', () => {
     const { browser, weeks, customerId, subscriptionId } = await subscriber();
     const week2 = weeks[1]!;
     const office = await anotherAddress(getApp().database, customerId, OFFICE);
-    const saturday = addDays(weekStart(2), 5);
+    const newDate = (await otherOpenDays(browser, week2)).at(-1);
     expect(
       (
         await browser.put(`/schedule_weeks/${week2.id}`, {
-          delivery_date: saturday,
+          delivery_date: newDate,
           shipping_address_id: String(office!.id),
         })
       ).statusCode,
@@ -380,7 +399,7 @@ describe('the billing job bills the week as changed', () => {
       .database.db.select()
       .from(orders)
       .where(and(eq(orders.subscriptionId, subscriptionId), eq(orders.scheduleWeekId, week2.id)));
-    expect(order).toMatchObject({ deliveryDate: saturday, chefSelected: false });
+    expect(order).toMatchObject({ deliveryDate: newDate, chefSelected: false });
     expect(order!.address).toMatchObject({ address1: '1 Office Row', zip: 'EC2A 1AA' });
     const lines = await getApp()
       .database.db.select()
