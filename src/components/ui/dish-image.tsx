@@ -12,7 +12,11 @@ export interface DishImageProps {
   sizes?: string;
   alt?: string;
   className?: string;
-  /** Images above the fold load eagerly; the rest wait until they are near the viewport. */
+  /**
+   * Images above the fold load eagerly and first (a high fetch priority: on a drawn screen, R14.14,
+   * the picture is in the HTML and is often the largest paint); the rest wait until they are near
+   * the viewport.
+   */
   eager?: boolean;
 }
 
@@ -43,6 +47,7 @@ export function DishImage({
       height={height}
       sizes={sizes}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   );
