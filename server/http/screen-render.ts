@@ -32,6 +32,11 @@ const SERVER_DRAWN_SCREENS: { pattern: RegExp; reads: (match: RegExpExecArray) =
 
 /** A render slower than this is dropped for the plain shell: the browser draws the screen. */
 const RENDER_TIMEOUT_MS = 1_000;
+/**
+ * Renders run one at a time (src/ssr/entry-server.tsx) and go on after their timeout: past this
+ * many waiting, a page gets the plain shell at once, so a flood of page requests queues no work.
+ */
+const MAX_RENDERS_IN_FLIGHT = 4;
 
 /**
  * The public reads (API paths under /api/v2) the screen at `pathname` shows on its first view, or
@@ -56,12 +61,19 @@ export async function loadScreenRenderer(spaRoot: string, log: FastifyBaseLogger
   if (!fs.existsSync(file)) return undefined;
   const { renderScreen } = (await import(pathToFileURL(file).href)) as ScreenRendererModule;
 
-  /** The screen's HTML for `url`, or undefined when the render failed or took too long. */
+  let inFlight = 0;
+
+  /** The screen's HTML for `url`, or undefined when the render failed, was late or had to wait. */
   return async (url: string, pageData: ScreenPageData): Promise<string | undefined> => {
+    if (inFlight >= MAX_RENDERS_IN_FLIGHT) return undefined;
+    inFlight += 1;
+    const render = renderScreen(url, pageData).finally(() => {
+      inFlight -= 1;
+    });
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        renderScreen(url, pageData),
+        render,
         new Promise<undefined>((resolve) => {
           timer = setTimeout(() => resolve(undefined), RENDER_TIMEOUT_MS);
         }),

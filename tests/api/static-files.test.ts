@@ -46,6 +46,7 @@ writeFileSync(
   `${spaRoot}-ssr/entry-server.js`,
   `export async function renderScreen(url, { settings, answers }) {
     if (url === '/restaurant/13') throw new Error('a screen that fails on the server');
+    if (url.startsWith('/restaurant/14')) await new Promise((resolve) => setTimeout(resolve, 1500));
     const shown = Object.keys(answers).join(' ');
     return '<main><h1>Drawn for ' + url + '</h1><p>' + settings.demo_banner.length + '</p><p>' + shown + '</p></main>';
   }\n`,
@@ -248,6 +249,31 @@ describe('screens drawn on the server (product rule R14.14)', () => {
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).toContain('<script type="module" src="/assets/index-abc123.js">');
     }
+  });
+
+  it('fall back to the plain shell when a render takes over 1 s', async () => {
+    const started = Date.now();
+    const response = await get('/restaurant/14');
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(Date.now() - started).toBeLessThan(1_400);
+    await new Promise((resolve) => setTimeout(resolve, 600)); // its render ends, still counted till then
+  });
+
+  it('are not queued without bound: past 4 renders in flight a page gets the plain shell', async () => {
+    const started = Date.now();
+    const waited = await Promise.all(
+      Array.from({ length: 8 }, async (_, index) => {
+        const page = await get(`/restaurant/14?visitor=${index}`);
+        expect(page.body).toContain('<div id="root"></div>');
+        return Date.now() - started;
+      }),
+    );
+    // Four waited for their render's timeout; the other four were not drawn at all.
+    expect(waited.filter((ms) => ms >= 900)).toHaveLength(4);
+    expect(waited.filter((ms) => ms < 900)).toHaveLength(4);
+    await new Promise((resolve) => setTimeout(resolve, 700)); // the slow renders end
+    const drawn = await get('/restaurant/16');
+    expect(drawn.body).toContain('<h1>Drawn for /restaurant/16</h1>');
   });
 
   it('fall back to the plain shell when the server cannot draw them', async () => {
