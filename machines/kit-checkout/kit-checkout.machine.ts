@@ -78,11 +78,14 @@ export const KIT_CHECKOUT_MESSAGES = {
 } as const;
 
 /**
- * The error step's words: a new-customer credit refused for its household or card (409) says
- * why in the server's words, since retrying cannot help; anything else is the message of product rule R8.8.
+ * The error step's words: a new-customer credit refused for its household or card (409), or a
+ * delivery day that closed since the day step showed it (R8.4), says why in the server's words,
+ * since retrying the same order cannot help; anything else is the message of product rule R8.8.
  */
 const orderFailureMessage = (failure: CheckoutFailure) =>
-  failure.status === 409 && failure.message ? failure.message : KIT_CHECKOUT_MESSAGES.orderFailed;
+  (failure.status === 409 || failure.code === 'delivery_date_unavailable') && failure.message
+    ? failure.message
+    : KIT_CHECKOUT_MESSAGES.orderFailed;
 
 export const KIT_CHECKOUT_PATHS = {
   entry: '/checkout',

@@ -4,16 +4,21 @@ import {
   baskets,
   catalogueVariants,
   customers,
+  deliveryUnavailableDates,
   orders,
   payments,
+  productUnavailableDates,
   scheduleWeekPicks,
   scheduleWeeks,
   schedules,
   storeCreditTransactions,
   subscriptions,
 } from '../../server/db/schema';
+import { deliveryDayClosure } from '../../server/services/delivery-day-closures';
 import { addDays } from '../../server/services/subscriptions/schedule-dates';
 import {
+  boxDeliveryDate,
+  dayOffsetInWeek,
   firstOpenWeek,
   giveStoreCredit,
   kitBasket,
@@ -100,10 +105,11 @@ describe('POST /orders/recipe_kits', () => {
     const response = await browser.post('/orders/recipe_kits', body);
     expect(response.statusCode).toBe(201);
     const document = response.json();
+    const day = await boxDeliveryDate(getApp().database, week1);
     expect(document.data.attributes).toMatchObject({
       order_type: 'recipe_kit',
       state: 'paid',
-      delivery_date: addDays(week1, 2),
+      delivery_date: day,
       store_credit: 5,
       chef_selected: false,
     });
@@ -122,8 +128,8 @@ describe('POST /orders/recipe_kits', () => {
       .from(schedules)
       .where(eq(schedules.subscriptionId, subscriptionId));
     expect(schedule).toMatchObject({
-      deliveryDay: 3,
-      firstDelivery: addDays(week1, 2),
+      deliveryDay: dayOffsetInWeek(day) + 1,
+      firstDelivery: day,
       frequency: 1,
     });
     const weeks = await db
@@ -224,6 +230,53 @@ describe('POST /orders/recipe_kits', () => {
         .from(baskets)
         .where(and(eq(baskets.id, basket.id))),
     ).toHaveLength(1);
+  });
+
+  it('refuses a day the courier does not deliver, a day a dish cannot be delivered, a Sunday and Christmas, writing nothing (R8.4)', async () => {
+    const { db } = getApp().database;
+    const { browser, customerId, basket, body } = await customerWithBox();
+    const day = await boxDeliveryDate(getApp().database, week1);
+    const orderOn = async (date: string) => {
+      await db.update(baskets).set({ deliveryDate: date }).where(eq(baskets.id, basket.id));
+      return browser.post('/orders/recipe_kits', body);
+    };
+    try {
+      await db.insert(deliveryUnavailableDates).values({ date: day, reason: 'Test closure' });
+      const courierClosed = await orderOn(day);
+      expect(courierClosed.statusCode).toBe(400);
+      expect(courierClosed.json().errors[0]).toMatchObject({
+        code: 'delivery_date_unavailable',
+        detail: 'Choose a delivery day this week that is still available',
+      });
+    } finally {
+      await db.delete(deliveryUnavailableDates).where(eq(deliveryUnavailableDates.date, day));
+    }
+    try {
+      await db
+        .insert(productUnavailableDates)
+        .values({ variantId: dishes[1]!.regularId, date: day });
+      const dishClosed = await orderOn(day);
+      expect(dishClosed.statusCode).toBe(400);
+      expect(dishClosed.json().errors[0].detail).toBe(
+        'Not deliverable on that day: Tortelloni di zucca. Choose another day',
+      );
+    } finally {
+      await db
+        .delete(productUnavailableDates)
+        .where(eq(productUnavailableDates.variantId, dishes[1]!.regularId));
+    }
+    const sunday = await orderOn(addDays(week1, 6));
+    expect(sunday.json().errors[0].code).toBe('delivery_date_invalid');
+    expect(await db.select().from(orders).where(eq(orders.customerId, customerId))).toEqual([]);
+
+    expect((await orderOn(day)).statusCode).toBe(201);
+  });
+
+  it('closes Christmas Day and Boxing Day to every box, as the day step does (R8.4)', async () => {
+    const { db } = getApp().database;
+    expect(await deliveryDayClosure(db, '2027-12-25', [])).toEqual({ kind: 'closed' });
+    expect(await deliveryDayClosure(db, '2027-12-26', [])).toEqual({ kind: 'closed' });
+    expect(await deliveryDayClosure(db, '2027-12-24', [dishes[0]!.regularId])).toBeNull();
   });
 
   it("takes the first week's dishes off the stock, and refuses a dish sold out since it was added", async () => {

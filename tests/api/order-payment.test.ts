@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, subscriptions } from '../../server/db/schema';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import {
+  firstOpenWeek,
+  menuWithDishes,
+  planDeliveryDate,
+  type KitDish,
+} from './support/kit-orders';
 import { addCard, signUp } from './support/payments';
 import { customerWithPlan } from './support/subscribers';
 import { ApiClient, submitForm, useTestApp } from './support/test-app';
@@ -43,7 +48,7 @@ async function subscriberCharged(planCard: string) {
   const [week2Order] = await database.db
     .select()
     .from(orders)
-    .where(eq(orders.deliveryDate, addDays(week2, 2)))
+    .where(eq(orders.deliveryDate, await planDeliveryDate(database, week1, week2)))
     .then((rows) => rows.filter((row) => row.subscriptionId === subscriptionId));
   return { browser, customerId, subscriptionId, orderId: week2Order!.id };
 }

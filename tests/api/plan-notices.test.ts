@@ -5,7 +5,12 @@ import { emailOutbox, orders, subscriptions } from '../../server/db/schema';
 import { createMailer } from '../../server/services/mailer';
 import { runBilling, type BillingDeps } from '../../server/services/subscriptions/billing-job';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import {
+  firstOpenWeek,
+  menuWithDishes,
+  planDeliveryDate,
+  type KitDish,
+} from './support/kit-orders';
 import { addCard } from './support/payments';
 import { billingDeps, subscriberWithPlan } from './support/subscribers';
 import { useTestApp } from './support/test-app';
@@ -114,12 +119,13 @@ describe('the payment failed email (product rule R10.30)', () => {
     const { email, subscriptionId } = await subscriberPayingWith('4000000000000002');
     await Promise.all([runBilling(deps, afterCutoff2), runBilling(deps, afterCutoff2)]);
     await runBilling(deps, afterCutoff2);
+    const week2Day = await planDeliveryDate(getApp().database, week1, week2);
     const week2Order = (
       await getApp()
         .database.db.select()
         .from(orders)
         .where(eq(orders.subscriptionId, subscriptionId))
-    ).find((order) => order.deliveryDate === addDays(week2, 2))!;
+    ).find((order) => order.deliveryDate === week2Day)!;
     expect(week2Order.state).toBe('not_authorized');
     const sent = await paymentFailures(email);
     expect(sent).toHaveLength(1);

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, kitBasket, menuWithDishes, type KitDish } from './support/kit-orders';
+import {
+  boxDeliveryDate,
+  dayOffsetInWeek,
+  firstOpenWeek,
+  kitBasket,
+  menuWithDishes,
+  type KitDish,
+} from './support/kit-orders';
 import { signUp } from './support/payments';
 import { ApiClient, useTestApp } from './support/test-app';
 
@@ -37,14 +44,15 @@ describe('POST /preview_order: what recurs (product rule R8.13)', () => {
       { frequency: 2, numberOfRecipes: 3 },
     );
     const nextWeek = addDays(week1, 14);
+    const offset = dayOffsetInWeek(await boxDeliveryDate(getApp().database, week1));
     expect(attributes.recurring).toEqual({
       recipes_per_box: 3,
       frequency: 2,
-      delivery_day: 3,
+      delivery_day: offset + 1,
       price_per_box: 19.5,
       delivery_fee: attributes.delivery,
       next_charge_at: billingDateFor(nextWeek).toISOString(),
-      next_delivery_date: addDays(nextWeek, 2),
+      next_delivery_date: addDays(nextWeek, offset),
     });
   });
 
@@ -56,9 +64,10 @@ describe('POST /preview_order: what recurs (product rule R8.13)', () => {
       ],
       { frequency: 4 },
     );
+    const offset = dayOffsetInWeek(await boxDeliveryDate(getApp().database, week1));
     expect(attributes.recurring).toMatchObject({
       next_charge_at: billingDateFor(week2).toISOString(),
-      next_delivery_date: addDays(week2, 2),
+      next_delivery_date: addDays(week2, offset),
     });
   });
 

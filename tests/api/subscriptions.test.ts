@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, subscriptions } from '../../server/db/schema';
-import { addDays } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import {
+  boxDeliveryDate,
+  dayOffsetInWeek,
+  firstOpenWeek,
+  menuWithDishes,
+  type KitDish,
+} from './support/kit-orders';
 import { signUp } from './support/payments';
 import { customerWithPlan } from './support/subscribers';
 import { ApiClient, useTestApp } from './support/test-app';
@@ -14,6 +19,7 @@ let browser: ApiClient;
 let customerId: number;
 let subscriptionId: number;
 let kitOrderId: string;
+let firstDay: string;
 
 beforeAll(async () => {
   const { database } = getApp();
@@ -30,6 +36,7 @@ beforeAll(async () => {
     { credit: 500 },
   );
   ({ browser, customerId, subscriptionId, orderId: kitOrderId } = planned);
+  firstDay = await boxDeliveryDate(database, week1);
   // Older plans of the same customer, to check the list order (product rule R10.1).
   await database.db.insert(subscriptions).values([
     { customerId, name: 'B plan', state: 'cancelled', numberOfRecipes: 2 },
@@ -70,7 +77,10 @@ describe('GET /subscriptions', () => {
     ]);
     expect(data[0]).toMatchObject({
       id: String(subscriptionId),
-      attributes: { number_of_recipes: 2, schedule: { delivery_day: 3, frequency: 1 } },
+      attributes: {
+        number_of_recipes: 2,
+        schedule: { delivery_day: dayOffsetInWeek(firstDay) + 1, frequency: 1 },
+      },
     });
   });
 
@@ -89,7 +99,7 @@ describe('GET /schedule_weeks', () => {
     expect(data[0].attributes).toMatchObject({
       subscription_id: String(subscriptionId),
       start_date: week1,
-      delivery_date: addDays(week1, 2),
+      delivery_date: firstDay,
       state: 'active',
       order_id: kitOrderId,
     });

@@ -629,6 +629,18 @@ describe('kit checkout machine: the product rules', () => {
     expect(reported).toEqual([{ status: 500 }]);
   });
 
+  it('says why when the delivery day closed since the day step showed it (R8.4, R8.8)', async () => {
+    const { actor, settle } = await toPayment();
+    actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });
+    const message = 'Choose a delivery day this week that is still available';
+    await settle({
+      type: 'xstate.error.actor.placeOrder',
+      error: { status: 400, code: 'delivery_date_unavailable', message },
+    });
+    expect(actor.getSnapshot().matches({ steps: 'error' })).toBe(true);
+    expect(actor.getSnapshot().context.errors[0]?.message).toBe(message);
+  });
+
   it('keeps a declined card on the payment step with the bank’s words', async () => {
     const { actor, settle } = await toPayment();
     actor.send({ type: 'payment.submit', choice: { kind: 'saved', methodId: '3' } });

@@ -7,6 +7,9 @@ import {
   type KitLine,
 } from '../../../domain/recipe-kit-basket';
 import { boxDeliveryDate } from '../../../domain/delivery-fee';
+import { firstDeliveryDate } from '../../../domain/delivery-dates';
+import { ORDER_EDIT_MESSAGES } from '../../../domain/order-edit';
+import { SCHEDULE_WEEK_MESSAGES } from '../../../domain/schedule-week';
 import { recurringCharge, type RecurringCharge } from '../../../domain/recurring-charge';
 import type { Database, Queryable } from '../../db/database';
 import {
@@ -37,6 +40,7 @@ import { orderAddressOf } from '../order-address';
 import { claimNewCustomerOffer, hasNewCustomerCredit } from '../new-customer-claims';
 import { grantReferralRewards } from '../rewards/referrals';
 import { insertKitOrder } from '../orders/kit-order-insert';
+import { deliveryDayClosure } from '../delivery-day-closures';
 
 const invalid = (code: string, title: string, detail: string, pointer?: string) =>
   new ApiError(400, code, title, { detail, pointer });
@@ -279,6 +283,24 @@ export async function placeKitOrder(
         'week_closed',
         'Week closed',
         `Orders for the week of ${firstWeek} closed at its cut-off: choose a later week`,
+      );
+    }
+    const closure = await deliveryDayClosure(
+      tx,
+      deliveryDate,
+      firstItems.map((item) => Number(item.productVariantId)),
+    );
+    if (closure || deliveryDate < firstDeliveryDate(now)) {
+      const blocked = closure?.kind === 'products' ? closure.variantIds.map(String) : [];
+      const titles = firstItems
+        .filter((item) => blocked.includes(item.productVariantId))
+        .map((item) => item.title);
+      throw invalid(
+        'delivery_date_unavailable',
+        'Delivery date unavailable',
+        titles.length
+          ? ORDER_EDIT_MESSAGES.dishUnavailable([...new Set(titles)].join(', '))
+          : SCHEDULE_WEEK_MESSAGES.dateUnavailable,
       );
     }
 

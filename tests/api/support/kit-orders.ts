@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { isDeliveryDay } from '../../../domain/delivery-dates';
 import type { DatabaseHandle } from '../../../server/db/database';
 import {
   addresses,
@@ -8,6 +9,7 @@ import {
   catalogueProducts,
   catalogueVariants,
   customers,
+  deliveryUnavailableDates,
   weeklyMenuProducts,
   weeklyMenus,
 } from '../../../server/db/schema';
@@ -125,9 +127,52 @@ export async function anotherAddress(
   return row!;
 }
 
+/** Wednesday first, then the days nearest it: the day a test box is delivered in its week. */
+const BOX_DAY_OFFSETS = [2, 3, 1, 4, 0, 5];
+
+/**
+ * The day a test box is delivered in `week`: its Wednesday, or the open day nearest it when the
+ * Wednesday is closed (product rule R8.4: the seed closes a Wednesday two weeks on, and 25 and 26
+ * December are closed), so the server accepts the order whatever the date the tests run on.
+ */
+export async function boxDeliveryDate(database: DatabaseHandle, week: string): Promise<string> {
+  const closed = new Set(
+    (
+      await database.db
+        .select({ date: deliveryUnavailableDates.date })
+        .from(deliveryUnavailableDates)
+        .where(
+          and(
+            gte(deliveryUnavailableDates.date, week),
+            lte(deliveryUnavailableDates.date, addDays(week, 6)),
+          ),
+        )
+    ).map((row) => row.date),
+  );
+  const open = BOX_DAY_OFFSETS.map((offset) => addDays(week, offset)).find(
+    (date) => isDeliveryDay(date) && !closed.has(date),
+  );
+  if (!open) throw new Error(`No open delivery day in the week of ${week}`);
+  return open;
+}
+
+/** Days from Monday of a date in its week: what a plan repeats on later weeks. */
+export const dayOffsetInWeek = (date: string) =>
+  (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** The day a plan started with a test box in `firstWeek` delivers in a later `week`. */
+export async function planDeliveryDate(
+  database: DatabaseHandle,
+  firstWeek: string,
+  week: string,
+): Promise<string> {
+  return addDays(week, dayOffsetInWeek(await boxDeliveryDate(database, firstWeek)));
+}
+
 /**
  * A customer's recipe-kit basket written directly (the basket API is not under test here): each
- * line is a variant with a quantity in a meal week; the delivery date is the first week's Wednesday.
+ * line is a variant with a quantity in a meal week; the delivery date is the first week's
+ * Wednesday, or the open day nearest it (boxDeliveryDate).
  */
 export async function kitBasket(
   database: DatabaseHandle,
@@ -143,7 +188,7 @@ export async function kitBasket(
     .values({
       type: 'RecipeKitBasket',
       customerId,
-      deliveryDate: addDays(firstWeek, 2),
+      deliveryDate: await boxDeliveryDate(database, firstWeek),
       startSubscription: options.startSubscription ?? true,
       frequency: options.frequency ?? 1,
       numberOfRecipes: options.numberOfRecipes ?? 2,
