@@ -31,6 +31,26 @@ export function isDeliveryDay(date: string): boolean {
 }
 
 /**
+ * Product rule R10.35: the day a plan delivers in the week starting `week` (a Monday), on its
+ * delivery day (1 Monday .. 6 Saturday); when 25 or 26 December closes that day, the nearest
+ * earlier open day of the same week (the box arrives before the holiday), else the nearest later
+ * one. Every plan date comes from here: planned weeks, previews, re-planning and pauses.
+ */
+export function plannedDeliveryDate(week: string, deliveryDay: number): string {
+  const day = addDays(week, deliveryDay - 1);
+  if (isDeliveryDay(day)) return day;
+  for (let back = deliveryDay - 2; back >= 0; back -= 1) {
+    const earlier = addDays(week, back);
+    if (isDeliveryDay(earlier)) return earlier;
+  }
+  for (let ahead = deliveryDay; ahead < 6; ahead += 1) {
+    const later = addDays(week, ahead);
+    if (isDeliveryDay(later)) return later;
+  }
+  return day;
+}
+
+/**
  * The dates of the 21-day window from its first day (product rule R8.4): a window holding 25
  * or 26 December grows by a day for each, so the customer is offered as many days as in any
  * other window.

@@ -1,4 +1,5 @@
 import { format, parseISO } from 'date-fns';
+import { plannedDeliveryDate } from './delivery-dates';
 import { addDays, cutoffFor, isoDate, weekStart } from './weeks';
 
 /** Product rule R10.8: a plan is paused until a delivery week at most this far ahead. */
@@ -80,7 +81,7 @@ export function resumeDateChoices(schedule: PlanSchedule, now: Date): string[] {
     monday <= last;
     monday = addDays(monday, 7 * schedule.frequency)
   ) {
-    const delivery = addDays(monday, schedule.deliveryDay - 1);
+    const delivery = plannedDeliveryDate(monday, schedule.deliveryDay);
     if (delivery > today && delivery <= last && cutoffFor(monday) > now) choices.push(delivery);
   }
   return choices;

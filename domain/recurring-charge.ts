@@ -1,3 +1,4 @@
+import { plannedDeliveryDate } from './delivery-dates';
 import { addDays, cutoffFor, weekDayIndex, weekStart } from './weeks';
 
 /**
@@ -39,7 +40,7 @@ export function nextCharge(
   const week = [rhythmWeek, ...laterBasketWeeks.map((w) => weekStart(w))]
     .filter((w) => w > firstWeek)
     .sort()[0]!;
-  return { chargeAt: cutoffFor(week), deliveryDate: addDays(week, dayOffset) };
+  return { chargeAt: cutoffFor(week), deliveryDate: plannedDeliveryDate(week, dayOffset + 1) };
 }
 
 /** What recurs (pence), or nothing for a one-off box. */

@@ -34,12 +34,13 @@ for (const size of journeySizes('phone')) {
         (week) => week.attributes.order_id === null,
       )!;
       const chosenDay = chosenWeek.attributes.delivery_date;
-      // The new day: Friday, or Thursday when that week's Friday is its day already or no delivery
-      // day (25 December, R8.4).
+      // The new day: Friday, or Thursday (else Wednesday) when that week's Friday is its day
+      // already or no delivery day (25 December, R8.4).
       const [newDay, newWeekDay] = (
         [
           ['Friday', 5],
           ['Thursday', 4],
+          ['Wednesday', 3],
         ] as const
       ).find(([, weekDay]) => {
         const date = addDays(weekStart(chosenDay), weekDay - 1);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addDays, cutoffFor, weekStart } from '../domain/weeks';
+import { plannedDeliveryDate } from '../domain/delivery-dates';
+import { addDays, cutoffFor, weekDayIndex, weekStart } from '../domain/weeks';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 import {
   boxDeliveryDate,
@@ -59,9 +60,13 @@ for (const size of journeySizes('phone')) {
       await expect(promiseTerm(page, 'Delivery')).toHaveText(
         new RegExp(`^(Free|£\\d+\\.\\d\\d) on ${weekday}s$`),
       );
-      // The next box is two weeks on, on the same weekday: charged at its cut-off (the Friday noon
-      // before its week; the Wednesday before Christmas week, R7.1).
-      const nextBox = addDays(firstBox, 14);
+      // The next box is two weeks on, on the same weekday (the day before, when Christmas closes
+      // it: R10.35): charged at its cut-off (the Friday noon before its week; the Wednesday
+      // before Christmas week, R7.1).
+      const nextBox = plannedDeliveryDate(
+        addDays(weekStart(firstBox), 14),
+        ((weekDayIndex(firstBox) + 6) % 7) + 1,
+      );
       const nextCutoff = cutoffFor(weekStart(nextBox)).toISOString().slice(0, 10);
       await expect(promiseTerm(page, 'Next charge')).toHaveText(
         `${dayText(nextCutoff)} at 12:00, for the box delivered on ${dayText(nextBox)}`,

@@ -1,6 +1,8 @@
+import { plannedDeliveryDate } from '../../domain/delivery-dates';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dayAndDate } from '../../domain/pasta-plan';
+import { weekdayName } from '../../domain/recurring-charge';
 import {
   addresses,
   customers,
@@ -9,7 +11,13 @@ import {
   schedules,
 } from '../../server/db/schema';
 import { addDays } from '../../server/services/subscriptions/schedule-dates';
-import { firstOpenWeek, menuWithDishes, type KitDish } from './support/kit-orders';
+import {
+  boxDeliveryDate,
+  dayOffsetInWeek,
+  firstOpenWeek,
+  menuWithDishes,
+  type KitDish,
+} from './support/kit-orders';
 import { addCard } from './support/payments';
 import { customerWithPlan } from './support/subscribers';
 import { useTestApp } from './support/test-app';
@@ -155,12 +163,16 @@ describe('plan settings confirmations (product rule R10.31)', () => {
 
     const sent = await confirmations();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toContain('- Delivery day: Friday (was Wednesday)');
+    // The plan's day is its first box's: Wednesday, or the open day nearest it (boxDeliveryDate).
+    const was = weekdayName(dayOffsetInWeek(await boxDeliveryDate(getApp().database, week1)) + 1);
+    expect(sent[0]).toContain(`- Delivery day: Friday (was ${was})`);
     expect(sent[0]).toContain('- How often: Every 2 weeks (was Every week)');
     // A box every 2 weeks after week 1's: week 3's Friday is the first of the new rhythm.
-    expect(await deliveryOf(subscriptionId, weekStart(3))).toBe(addDays(weekStart(3), 4));
+    expect(await deliveryOf(subscriptionId, weekStart(3))).toBe(
+      plannedDeliveryDate(weekStart(3), 5),
+    );
     expect(sent[0]).toContain(
-      `This applies from your box for ${dayAndDate(addDays(weekStart(3), 4))}`,
+      `This applies from your box for ${dayAndDate(plannedDeliveryDate(weekStart(3), 5))}`,
     );
   });
 

@@ -1,3 +1,4 @@
+import { plannedDeliveryDate } from '../../domain/delivery-dates';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_SETTINGS_MESSAGES } from '../../domain/plan-settings';
@@ -112,7 +113,7 @@ describe('PUT /subscriptions/{id}: the settings', () => {
     expect(preview.statusCode).toBe(200);
     const { current, changed } = preview.json().data;
     expect(current.delivery_date).toBe(
-      addDays(weekStart(2), (await scheduleOf(subscriptionId)).deliveryDay - 1),
+      plannedDeliveryDate(weekStart(2), (await scheduleOf(subscriptionId)).deliveryDay),
     );
     expect(changed.price_pence - current.price_pence).toBe(650);
 
@@ -222,7 +223,7 @@ describe('PUT /subscriptions/{id}/schedule', () => {
     expect(answer.json().data.attributes.schedule).toMatchObject({
       delivery_day: 6,
       frequency: 2,
-      first_delivery: addDays(weekStart(3), 5),
+      first_delivery: plannedDeliveryDate(weekStart(3), 6),
     });
     const after = await planWeeks(subscriptionId);
     expect(after[0]).toEqual(ordered);
@@ -230,14 +231,16 @@ describe('PUT /subscriptions/{id}/schedule', () => {
     expect(open.map((w) => w.startDate)).toEqual(
       [3, 5, 7, 9].map(weekStart).filter((start) => start <= addDays(open.at(-1)!.startDate, 0)),
     );
-    expect(open.every((w) => w.deliveryDate === addDays(w.startDate, 5))).toBe(true);
+    expect(open.every((w) => w.deliveryDate === plannedDeliveryDate(w.startDate, 6))).toBe(true);
     expect(open[0]).toMatchObject({ id: weeks[2]!.id, state: 'skipped' });
     expect(after.some((w) => w.id === weeks[3]!.id)).toBe(false);
 
     // The billing job keeps the new rhythm going.
     await runBilling(deps, new Date(), { customerId: -1 });
     const extended = (await planWeeks(subscriptionId)).slice(1);
-    expect(extended.every((w) => w.deliveryDate === addDays(w.startDate, 5))).toBe(true);
+    expect(extended.every((w) => w.deliveryDate === plannedDeliveryDate(w.startDate, 6))).toBe(
+      true,
+    );
   });
 
   it('keeps a week past its cut-off as it is, and its picks on a week that stays', async () => {
@@ -252,7 +255,10 @@ describe('PUT /subscriptions/{id}/schedule', () => {
     expect(answer.statusCode).toBe(200);
     const after = await planWeeks(subscriptionId);
     expect(after[0]).toEqual(weeks[0]);
-    expect(after[1]).toMatchObject({ id: weeks[1]!.id, deliveryDate: addDays(weekStart(2), 1) });
+    expect(after[1]).toMatchObject({
+      id: weeks[1]!.id,
+      deliveryDate: plannedDeliveryDate(weekStart(2), 2),
+    });
     const picks = await getApp()
       .database.db.select()
       .from(scheduleWeekPicks)
@@ -287,7 +293,7 @@ describe('PUT /subscriptions/{id}/schedule', () => {
     const starts = open.map((w) => w.startDate);
     expect(new Set(starts).size).toBe(starts.length);
     expect(
-      open.every((w) => w.deliveryDate === addDays(w.startDate, schedule.deliveryDay - 1)),
+      open.every((w) => w.deliveryDate === plannedDeliveryDate(w.startDate, schedule.deliveryDay)),
     ).toBe(true);
   });
 });

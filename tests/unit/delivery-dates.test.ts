@@ -9,6 +9,7 @@ import {
   deliveryWindowEnd,
   firstDeliveryDate,
   isDeliveryDay,
+  plannedDeliveryDate,
   resolveDeliveryDate,
 } from '../../domain/delivery-dates';
 
@@ -24,6 +25,30 @@ describe('delivery days', () => {
     expect(isDeliveryDay('2026-12-25')).toBe(false);
     expect(isDeliveryDay('2026-12-26')).toBe(false);
     expect(isDeliveryDay('2027-12-27')).toBe(true);
+  });
+});
+
+describe('a plan week on a Christmas closure (product rule R10.35)', () => {
+  it('keeps every other day as planned', () => {
+    expect(plannedDeliveryDate('2026-12-14', 3)).toBe('2026-12-16');
+    expect(plannedDeliveryDate('2026-12-21', 4)).toBe('2026-12-24');
+  });
+
+  it('moves 25 and 26 December to the nearest earlier open day of the week', () => {
+    // 2026: Friday 25, Saturday 26.
+    expect(plannedDeliveryDate('2026-12-21', 5)).toBe('2026-12-24');
+    expect(plannedDeliveryDate('2026-12-21', 6)).toBe('2026-12-24');
+    // 2029: Tuesday 25, Wednesday 26.
+    expect(plannedDeliveryDate('2029-12-24', 2)).toBe('2029-12-24');
+    expect(plannedDeliveryDate('2029-12-24', 3)).toBe('2029-12-24');
+  });
+
+  it('moves later in the week when no earlier day is open', () => {
+    // 2028: Monday 25, Tuesday 26.
+    expect(plannedDeliveryDate('2028-12-25', 1)).toBe('2028-12-27');
+    expect(plannedDeliveryDate('2028-12-25', 2)).toBe('2028-12-27');
+    // 2022: Sunday 25, Monday 26 (a new week).
+    expect(plannedDeliveryDate('2022-12-26', 1)).toBe('2022-12-27');
   });
 });
 

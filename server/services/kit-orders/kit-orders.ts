@@ -31,6 +31,7 @@ import {
   billingDateFor,
   deliveryDayOf,
   mondayOf,
+  plannedDeliveryDate,
   plannedWeeks,
   WEEKS_AHEAD,
 } from '../subscriptions/schedule-dates';
@@ -366,7 +367,7 @@ export async function placeKitOrder(
         if (!planned.some((p) => p.startDate === week)) {
           planned.push({
             startDate: week,
-            deliveryDate: addDays(week, schedule!.deliveryDay - 1),
+            deliveryDate: plannedDeliveryDate(week, schedule!.deliveryDay),
             billingDate: billingDateFor(week),
           });
         }

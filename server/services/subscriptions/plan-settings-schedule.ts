@@ -11,6 +11,7 @@ import {
   billingDateFor,
   isoDate,
   mondayOf,
+  plannedDeliveryDate,
   plannedWeeks,
   WEEKS_AHEAD,
 } from './schedule-dates';
@@ -146,7 +147,7 @@ async function replan(
       ? addDays(lastDelivered.startDate, 7 * change.frequency)
       : firstOpen;
     const start = rhythmFrom > firstOpen ? rhythmFrom : firstOpen;
-    const firstDelivery = addDays(start, change.deliveryDay - 1);
+    const firstDelivery = plannedDeliveryDate(start, change.deliveryDay);
     const next = { firstDelivery, deliveryDay: change.deliveryDay, frequency: change.frequency };
     const until = addDays(mondayOf(isoDate(now)), 7 * WEEKS_AHEAD);
     const planned = plannedWeeks(next, until > start ? until : start);
@@ -171,7 +172,7 @@ async function replan(
     const gone = open.filter((week) => !plannedStarts.has(week.startDate)).map((w) => w.id);
     if (gone.length) await tx.delete(scheduleWeeks).where(inArray(scheduleWeeks.id, gone));
     for (const week of open.filter((w) => plannedStarts.has(w.startDate))) {
-      const deliveryDate = addDays(week.startDate, change.deliveryDay - 1);
+      const deliveryDate = plannedDeliveryDate(week.startDate, change.deliveryDay);
       await tx
         .update(scheduleWeeks)
         .set({ deliveryDate, originalDeliveryDate: deliveryDate })
@@ -199,7 +200,7 @@ async function replan(
         .map((week) => ({
           from: week.deliveryDate,
           to: plannedStarts.has(week.startDate)
-            ? addDays(week.startDate, change.deliveryDay - 1)
+            ? plannedDeliveryDate(week.startDate, change.deliveryDay)
             : null,
           picked: pickedIds.has(week.id),
           skipped: week.state !== 'active',

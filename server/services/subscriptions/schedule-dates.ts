@@ -1,10 +1,11 @@
+import { plannedDeliveryDate } from '../../../domain/delivery-dates';
 import { addDays, cutoffFor, isoDate, weekDayIndex, weekStart } from '../../../domain/weeks';
 
 /**
  * A subscription schedule's calendar, over the shared week rules (`domain/weeks.ts`): weeks
  * run Monday to Sunday and a week is billed at its cut-off (product rules R7.1 and R10.3).
  */
-export { addDays, isoDate };
+export { addDays, isoDate, plannedDeliveryDate };
 export const mondayOf = weekStart;
 export const billingDateFor = cutoffFor;
 
@@ -22,7 +23,7 @@ export interface PlannedWeek {
 
 /**
  * The schedule's weeks from its first delivery, every `frequency` weeks, up to the week starting at
- * or before `until` (a Monday).
+ * or before `until` (a Monday), each on its delivery day or the day Christmas moves it to (R10.35).
  */
 export function plannedWeeks(
   schedule: { firstDelivery: string; deliveryDay: number; frequency: number },
@@ -33,7 +34,7 @@ export function plannedWeeks(
   for (let start = first; start <= until; start = addDays(start, 7 * schedule.frequency)) {
     weeks.push({
       startDate: start,
-      deliveryDate: addDays(start, schedule.deliveryDay - 1),
+      deliveryDate: plannedDeliveryDate(start, schedule.deliveryDay),
       billingDate: billingDateFor(start),
     });
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gte, lte } from 'drizzle-orm';
-import { isDeliveryDay } from '../../../domain/delivery-dates';
+import { isDeliveryDay, plannedDeliveryDate } from '../../../domain/delivery-dates';
 import type { DatabaseHandle } from '../../../server/db/database';
 import {
   addresses,
@@ -160,13 +160,14 @@ export async function boxDeliveryDate(database: DatabaseHandle, week: string): P
 export const dayOffsetInWeek = (date: string) =>
   (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
 
-/** The day a plan started with a test box in `firstWeek` delivers in a later `week`. */
+/** The day a plan started with a test box in `firstWeek` delivers in a later `week` (R10.35). */
 export async function planDeliveryDate(
   database: DatabaseHandle,
   firstWeek: string,
   week: string,
 ): Promise<string> {
-  return addDays(week, dayOffsetInWeek(await boxDeliveryDate(database, firstWeek)));
+  const box = await boxDeliveryDate(database, firstWeek);
+  return plannedDeliveryDate(week, dayOffsetInWeek(box) + 1);
 }
 
 /**
