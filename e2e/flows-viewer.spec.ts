@@ -119,6 +119,23 @@ test('the viewer follows a takeaway checkout running in another tab (R15.3)', as
   // The transitions of its last step are drawn as taken.
   await expect(chart.locator('[data-taken]').first()).toBeAttached();
   await expectNoAxeViolations(viewer);
+
+  // A viewer opened late sees the way the flow came: instructions passed through, in the drawing
+  // and in words.
+  const late = await context.newPage();
+  await late.goto('/flows/takeaway-checkout');
+  const lateChart = late.getByRole('img', { name: /^Statechart of takeaway-checkout/ });
+  await expect(lateChart).toBeVisible({ timeout: 20_000 });
+  await expect(
+    lateChart.locator('[data-state-id="takeawayCheckout.steps.instructions"]'),
+  ).toHaveAttribute('data-visited', 'true');
+  await expect(lateChart.locator('[data-current]')).toHaveCount(1);
+  await late.getByText(/^Its steps so far \(\d+\)$/).click();
+  const steps = late.getByRole('list', { name: 'Its steps so far' }).getByRole('listitem');
+  await expect(steps.first()).toHaveText(/^start → /);
+  await expect(steps.filter({ hasText: /→ steps\.instructions$/ })).not.toHaveCount(0);
+  await expect(steps.filter({ hasText: /^instructions\.submit → / })).toHaveCount(1);
+  await expectNoAxeViolations(late);
 });
 
 test('a generated path replays step by step on the chart (R15.4)', async ({ page }) => {

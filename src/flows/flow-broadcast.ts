@@ -1,7 +1,9 @@
 import type { AnyActorRef, AnyMachineSnapshot, AnyTransitionDefinition } from 'xstate';
-import type { FlowChannel, FlowLiveMessage, LiveTransition } from './flow-live';
+import type { FlowChannel, FlowLiveMessage, LiveStep, LiveTransition } from './flow-live';
 
 const FLOW_CHANNEL: FlowChannel = 'sfoglia-flows';
+/** The steps a flow keeps for a viewer opened late: a long session drops its oldest. */
+const FLOW_TRAIL_STEPS = 100;
 
 export const liveTransition = (transition: AnyTransitionDefinition): LiveTransition => {
   const { source, eventType, target } = transition;
@@ -33,14 +35,11 @@ export function broadcastFlow(actor: AnyActorRef): void {
   const machineId = (actor.getSnapshot() as AnyMachineSnapshot).machine.id;
   let taken: LiveTransition[] = [];
   let last: LiveTransition[] = [];
+  const valueNow = () => (actor.getSnapshot() as AnyMachineSnapshot).value;
+  const trail: LiveStep[] = [{ value: valueNow(), transitions: [] }];
   const post = (message: FlowLiveMessage) => channel.postMessage(message);
   const tell = () =>
-    post({
-      type: 'flow.step',
-      machineId,
-      value: (actor.getSnapshot() as AnyMachineSnapshot).value,
-      transitions: last,
-    });
+    post({ type: 'flow.step', machineId, value: valueNow(), transitions: last, trail });
 
   const inspection = actor.system.inspect((event) => {
     if (event.actorRef !== actor) return;
@@ -50,6 +49,8 @@ export function broadcastFlow(actor: AnyActorRef): void {
     if (taken.length > 0) {
       last = taken;
       taken = [];
+      trail.push({ value: valueNow(), transitions: last });
+      if (trail.length > FLOW_TRAIL_STEPS) trail.shift();
       tell();
     }
     const { status } = event.snapshot as AnyMachineSnapshot;

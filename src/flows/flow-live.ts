@@ -21,9 +21,25 @@ export interface LiveTransition {
   targetIds: string[];
 }
 
+/** One step of a flow's run: the state it led to and the transitions it took (none at the start). */
+export interface LiveStep {
+  value: StateValue;
+  transitions: LiveTransition[];
+}
+
 export type FlowLiveMessage =
-  /** The flow moved (or a viewer asked): where it is and the transitions its last step took. */
-  | { type: 'flow.step'; machineId: string; value: StateValue; transitions: LiveTransition[] }
+  /**
+   * The flow moved (or a viewer asked): where it is, the transitions its last step took, and its
+   * steps so far (at most FLOW_TRAIL_STEPS, oldest first), so a viewer opened late sees the way
+   * it came.
+   */
+  | {
+      type: 'flow.step';
+      machineId: string;
+      value: StateValue;
+      transitions: LiveTransition[];
+      trail: LiveStep[];
+    }
   /** The flow's screen closed: its actor is gone. */
   | { type: 'flow.stopped'; machineId: string }
   /** A viewer opened: every running flow says where it is. */

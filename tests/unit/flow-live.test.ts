@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { broadcastFlow } from '../../src/flows/flow-broadcast';
 import type { FlowChannel, FlowLiveMessage } from '../../src/flows/flow-live';
-import { stateName, statesOfValue, transitionsTaken } from '../../src/views/flows/live-highlight';
+import {
+  stateName,
+  statesOfValue,
+  trailOf,
+  transitionsTaken,
+} from '../../src/views/flows/live-highlight';
 import { statechartGraph } from '../../src/views/flows/statechart-graph';
 
 /** Product rule R15.3: a running flow tells the viewer where it is; the viewer finds the arrows. */
@@ -59,7 +64,13 @@ describe('the live view of a running flow', () => {
     broadcastFlow(actor);
     await settle();
     expect(messages).toEqual([
-      { type: 'flow.step', machineId: 'demo', value: 'start', transitions: [] },
+      {
+        type: 'flow.step',
+        machineId: 'demo',
+        value: 'start',
+        transitions: [],
+        trail: [{ value: 'start', transitions: [] }],
+      },
     ]);
 
     actor.send({ type: 'next' });
@@ -74,10 +85,19 @@ describe('the live view of a running flow', () => {
       ['demo.routing', 'always', 'demo.steps.payment'],
     ]);
 
-    // A viewer that opens later asks, and hears the same.
+    // A viewer that opens later asks, and hears the same, with the way the flow came.
     channel.postMessage({ type: 'flows.ask' } satisfies FlowLiveMessage);
     await settle();
     expect(messages.at(-1)).toEqual(step);
+    const trail = step.type === 'flow.step' ? step.trail : [];
+    const { lines, visitedStateIds, earlierTransitionIds } = trailOf(graph, trail);
+    expect(lines).toEqual([
+      { event: 'start', stateIds: ['demo.start'] },
+      { event: 'next', stateIds: ['demo.steps.payment.loading'] },
+    ]);
+    expect(visitedStateIds).toEqual(['demo.start']);
+    // The last step's arrows are the highlight's own; none was taken before it.
+    expect(earlierTransitionIds).toEqual([]);
 
     // The screen closes: the flow says so and stops talking.
     actor.stop();

@@ -8,7 +8,7 @@ import { statechartGraph, type StateInfo, type StatechartGraph } from './statech
 import { layoutStatechart, type StatechartLayout } from './statechart-layout';
 import { StatechartDrawing } from './statechart-drawing';
 import { StateDetails } from './state-details';
-import { stateName, type Highlight } from './live-highlight';
+import { stateName, type Highlight, type TrailLine } from './live-highlight';
 import { PathReplay } from './path-replay';
 import type { ReplayPath, ReplayPaths } from './replay-path';
 import { useLiveFlow, type LiveFlow } from './use-live-flow';
@@ -66,6 +66,28 @@ function liveText(name: string, graph: StatechartGraph, live: LiveFlow | null): 
   if (!live.running) return `Live: ${name} in another tab has closed.`;
   const at = live.stateIds.map((id) => stateName(graph, id)).join(' and ');
   return `Live: ${name} in another tab is at ${at || 'a state not drawn here'}.`;
+}
+
+/**
+ * The running flow's steps so far, oldest first (product rule R15.3): a viewer opened after the
+ * flow started sees the way it came, in words as on the drawing. Outside the live region, so a
+ * screen reader hears the current state, not the whole list, at each step.
+ */
+function LiveTrail({ graph, steps }: { graph: StatechartGraph; steps: TrailLine[] }) {
+  return (
+    <details className="flows__trail">
+      <summary>Its steps so far ({steps.length})</summary>
+      {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+      <ol tabIndex={0} aria-label="Its steps so far">
+        {steps.map((step, index) => (
+          <li key={index}>
+            <code>{step.event}</code> →{' '}
+            {step.stateIds.map((id) => stateName(graph, id)).join(' and ')}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
 }
 
 /** /flows/{machine}: one machine's statechart, its states as a list, the chosen one's details. */
@@ -157,6 +179,7 @@ function FlowChart({ name }: { name: string }) {
           <div role="status" aria-live="polite">
             {live && <p className="flows__live">{liveText(name, chart.graph, live)}</p>}
           </div>
+          {live?.running && <LiveTrail graph={chart.graph} steps={live.steps} />}
           <div className="flows__actions">
             <button type="button" className="button button--secondary" onClick={saveSvg}>
               Download SVG

@@ -88,6 +88,8 @@ export function StatechartDrawing({
 }: Props) {
   const current = new Set(highlight?.stateIds);
   const taken = new Set(highlight?.transitionIds);
+  const visited = new Set(highlight?.visitedStateIds);
+  const takenBefore = new Set(highlight?.earlierTransitionIds);
   const width = Math.ceil(layout.width + 2 * MARGIN);
   const height = Math.ceil(layout.height + 2 * MARGIN);
   return (
@@ -128,6 +130,9 @@ export function StatechartDrawing({
           className="statechart__state"
           data-state-id={placed.state.id}
           data-current={current.has(placed.state.id) || undefined}
+          data-visited={
+            (!current.has(placed.state.id) && visited.has(placed.state.id)) || undefined
+          }
           onClick={(event) => {
             event.stopPropagation();
             onSelect(placed.state.id);
@@ -156,6 +161,9 @@ export function StatechartDrawing({
           className={`statechart__transition statechart__transition--${transition.kind}${transition.sourceId === selectedId ? ' statechart__transition--selected' : ''}`}
           data-transition-id={transition.id}
           data-taken={taken.has(transition.id) || undefined}
+          data-taken-before={
+            (!taken.has(transition.id) && takenBefore.has(transition.id)) || undefined
+          }
         >
           <path
             className="statechart__edge"

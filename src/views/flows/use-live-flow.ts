@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { FlowChannel, FlowLiveMessage } from '../../flows/flow-live';
-import { statesOfValue, transitionsTaken, type Highlight } from './live-highlight';
+import {
+  statesOfValue,
+  trailOf,
+  transitionsTaken,
+  type Highlight,
+  type TrailLine,
+} from './live-highlight';
 import type { StatechartGraph } from './statechart-graph';
 
 const FLOW_CHANNEL: FlowChannel = 'sfoglia-flows';
 
-export type LiveFlow = (Highlight & { running: true }) | { running: false };
+export type LiveFlow = (Highlight & { running: true; steps: TrailLine[] }) | { running: false };
 
 /**
  * Where this machine runs in another tab of the same browser (product rule R15.3): listens on
@@ -19,15 +25,18 @@ export function useLiveFlow(graph: StatechartGraph | null): LiveFlow | null {
     const channel = new BroadcastChannel(FLOW_CHANNEL);
     channel.onmessage = ({ data }: MessageEvent<FlowLiveMessage>) => {
       if (data.type === 'flows.ask' || data.machineId !== graph.machineId) return;
-      setLive(
-        data.type === 'flow.stopped'
-          ? { running: false }
-          : {
-              running: true,
-              stateIds: statesOfValue(graph, data.value),
-              transitionIds: transitionsTaken(graph, data.transitions),
-            },
-      );
+      if (data.type === 'flow.stopped') {
+        setLive({ running: false });
+        return;
+      }
+      const { lines, ...earlier } = trailOf(graph, data.trail);
+      setLive({
+        running: true,
+        stateIds: statesOfValue(graph, data.value),
+        transitionIds: transitionsTaken(graph, data.transitions),
+        ...earlier,
+        steps: lines,
+      });
     };
     channel.postMessage({ type: 'flows.ask' } satisfies FlowLiveMessage);
     return () => channel.close();
