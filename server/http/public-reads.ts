@@ -102,7 +102,8 @@ export function installPublicReads(
   fastPath?: PublicReadFastPath,
 ) {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET') return;
+    // HEAD is GET without the body (Fastify's HEAD routes; Node sends no body for HEAD).
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const route = request.routeOptions.url;
     const read = route === undefined ? undefined : PUBLIC_READS[route];
     if (!read || (request.headers['if-none-match']?.length ?? 0) > MAX_IF_NONE_MATCH) return;
@@ -165,7 +166,8 @@ export class PublicReadFastPath {
   /** Sends the cached answer and returns true, or returns false having touched nothing. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url;
-    if (this.closing || request.method !== 'GET' || url === undefined) return false;
+    const method = request.method;
+    if (this.closing || (method !== 'GET' && method !== 'HEAD') || url === undefined) return false;
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && ifNoneMatch.length > MAX_IF_NONE_MATCH) return false;
     // Entries are stored only under the raw URL of a GET Fastify routed to a public read and
@@ -175,7 +177,8 @@ export class PublicReadFastPath {
     if (matchesIfNoneMatch(ifNoneMatch, entry.etag)) {
       response.writeHead(304, entry.headers.notModified).end();
     } else {
-      response.writeHead(200, entry.headers.ok).end(entry.body);
+      // Node writes no body for HEAD; its Content-Length still says the GET's.
+      response.writeHead(200, entry.headers.ok).end(method === 'HEAD' ? undefined : entry.body);
     }
     return true;
   }

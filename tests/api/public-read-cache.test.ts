@@ -52,6 +52,25 @@ describe('public reads: ETag and 304 (R13.5)', () => {
     expect(other.json()).toEqual(first.json());
   });
 
+  it('answers HEAD as GET without the body: the same ETag, caching and 304, before and after a GET', async () => {
+    const url = '/api/v2/restaurants/16/snoozed_products?fulfillment_type=pickup';
+    const head = (headers = {}) => testApp().app.inject({ method: 'HEAD', url, headers });
+    const before = await head();
+    const get = await testApp().app.inject({ method: 'GET', url });
+    const after = await head();
+
+    for (const answer of [before, after]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe('');
+      expect(answer.headers.etag).toBe(get.headers.etag);
+      expect(answer.headers['cache-control']).toBe('public, no-cache');
+      expect(answer.headers['content-type']).toBe(get.headers['content-type']);
+    }
+    const notModified = await head({ 'if-none-match': String(get.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers.etag).toBe(get.headers.etag);
+  });
+
   it('answers a cached read without any session work: no cookie is set or read', async () => {
     await client().get('/settings');
     const cached = await testApp().app.inject({

@@ -151,7 +151,7 @@ describe('cached public reads through the node server (R13.4, R13.5)', () => {
     expect(after60s).toContain('Cacio e Pepe (new)');
   });
 
-  it('answers other methods on a cached URL as Fastify does', async () => {
+  it('answers HEAD as its GET without the body, and other methods as Fastify does', async () => {
     const url = `${API}/settings`;
     const cached = await send(url);
     await send(url);
@@ -164,9 +164,15 @@ describe('cached public reads through the node server (R13.4, R13.5)', () => {
       headers: { 'x-branch': 'web' },
     });
 
+    // HEAD is the GET's answer without its body: the same headers, ETag and caching included.
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
-    expect(header(head, 'content-length')).toBe(header(cached, 'content-length'));
+    expect(head.headers).toEqual(cached.headers);
+    const headNotModified = await send(url, {
+      method: 'HEAD',
+      headers: { 'if-none-match': header(cached, 'etag')! },
+    });
+    expect(headNotModified.status).toBe(304);
     expect(post.status).toBe(byFastify.statusCode);
     expect(post.body).toBe(byFastify.body);
   });
