@@ -5,6 +5,7 @@ import { addressSearchUi } from './paths/address-search.ui';
 import { authUi } from './paths/auth.ui';
 import { orderPaymentUi } from './paths/order-payment.ui';
 import { sessionUi } from './paths/session.ui';
+import { takeawayCheckoutUi } from './paths/takeaway-checkout.ui';
 import { verifyEmailUi } from './paths/verify-email.ui';
 import type { UiAdapter } from './paths/ui-adapter';
 import {
@@ -22,7 +23,14 @@ import {
  * with PATHS_KIND=simple every simple path. `npm run paths -- run <machine> --ui` sets
  * PATHS_MACHINE, PATHS_KIND and PATHS_GREP.
  */
-const adapters: UiAdapter[] = [authUi, addressSearchUi, orderPaymentUi, sessionUi, verifyEmailUi];
+const adapters: UiAdapter[] = [
+  authUi,
+  addressSearchUi,
+  orderPaymentUi,
+  sessionUi,
+  takeawayCheckoutUi,
+  verifyEmailUi,
+];
 
 const only = process.env.PATHS_MACHINE;
 const kind: PathKind = process.env.PATHS_KIND === 'simple' ? 'simple' : 'shortest';

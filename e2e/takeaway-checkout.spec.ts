@@ -1,31 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { apiCall } from './support/api';
+import { expect, signUpViaApi, test } from './support/fixtures';
+import { takeawayBasketViaApi } from './support/paid-takeaway-order';
 
-const BRANCH = { 'X-Branch': 'web' };
 const SUCCESS_CARD = '4242 4242 4242 4242';
 
-/** A fresh customer, signed in on this page; with a phone, delivery details are complete. */
-async function signedInCustomer(page: Page, { phone = true } = {}) {
-  const customer = await signUpViaApi(page.request);
-  if (phone) {
-    const response = await page.request.put('/api/v2/me', {
-      headers: BRANCH,
-      data: { phone: '07812 345678' },
-    });
-    expect(response.status()).toBe(200);
-  }
-  return customer;
-}
-
-/** Landing search → the Chiswick delivery menu → three focaccia (over the minimum) → checkout. */
-async function deliveryToCheckout(page: Page) {
-  await page.goto('/pasta-now-search-address');
-  await page.getByLabel('Postcode').fill('W4 2HD');
-  await page.getByRole('button', { name: 'Find my address' }).click();
-  await page.getByRole('radio', { name: '12 Devonshire Road, London' }).check();
-  await page.getByRole('button', { name: 'Deliver here' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiswick menu');
-  await addFocacciaAndCheckOut(page);
+interface BasketListed {
+  id: string;
+  attributes: { basket_type: string };
 }
 
 async function addFocacciaAndCheckOut(page: Page) {
@@ -62,107 +44,26 @@ async function expectConfirmation(page: Page) {
   );
 }
 
-test.describe('takeaway checkout: delivery', () => {
-  test('a new customer signs up at checkout, gives a phone for the rider and pays with a new card', async ({
+/**
+ * A fresh customer, signed in on this page, whose basket (two dishes from Chiswick to 12 Devonshire
+ * Road, a phone for the rider) is made through the API: the checkout opens on the instructions.
+ * The menu's Checkout into the checkout is walked by checkout-look.spec.ts.
+ */
+async function customerAtInstructions(page: Page) {
+  await signUpViaApi(page.request);
+  await takeawayBasketViaApi(page.request);
+  await page.goto('/pasta-now-checkout');
+  await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
+}
+
+// The generated paths (e2e/paths/takeaway-checkout.ui.ts) walk each step, error and outcome once,
+// one payload a transition: these keep what they do not walk (the wallet's payments and returns,
+// eat-in and pickup, a hard decline and paying after it, a confirmation opened directly).
+test.describe('takeaway checkout: PayPal', () => {
+  test('PayPal saved for next time on the wallet page, then paid with it; the next order paid on the wallet page', async ({
     page,
   }) => {
-    await deliveryToCheckout(page);
-
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/continue$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Almost there');
-    await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/signup$/);
-    await page.getByLabel('First name').fill('Giulia');
-    await page.getByLabel('Last name').fill('Rossi');
-    await page.getByLabel('Email address').fill(`giulia.${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('orecchiette-2026');
-    await page.getByRole('checkbox', { name: 'Email' }).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    // The account gives the names; the rider still needs a phone.
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/address$/);
-    await expect(page.getByLabel('First name')).toHaveValue('Giulia');
-    await expect(page.getByLabel('Address line 1')).toHaveValue('12 Devonshire Road');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const summary = page.getByRole('alert');
-    await expect(summary).toContainText('Enter a phone number');
-    await expectNoAxeViolations(page);
-    await page.getByLabel('Phone number').fill('07812 345678');
-    await page.getByRole('button', { name: 'Continue' }).click();
-
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
-    await expect(page.getByText('Giulia Rossi, 12 Devonshire Road, London, W4 2HD')).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByLabel('Instructions for the rider (optional)').fill('Blue door, ring twice');
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/payment$/);
-    // Nothing saved yet: the card form, with no one-option choice.
-    await expect(page.getByRole('radio')).toHaveCount(0);
-    await expect(page.getByLabel('Card number')).toBeVisible();
-    await expectNoAxeViolations(page);
-    await payWithNewCard(page, SUCCESS_CARD);
-
-    await expectConfirmation(page);
-    await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Follow your order' }).click();
-    await expect(page).toHaveURL(/\/takeaway\/track\/\d+$/);
-  });
-
-  test('a returning customer with complete details goes straight to instructions; a declined card, then a good one', async ({
-    page,
-  }) => {
-    await signedInCustomer(page);
-    await deliveryToCheckout(page);
-
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await payWithNewCard(page, '4000 0000 0000 0002');
-
-    await expect(page.getByRole('alert')).toContainText('Your card was declined.');
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/payment$/);
-    await expectNoAxeViolations(page);
-    // The declined card was saved; the customer pays with another new one.
-    await payWithNewCard(page, SUCCESS_CARD);
-    await expectConfirmation(page);
-  });
-
-  test('a hard decline asks for a different card', async ({ page }) => {
-    await signedInCustomer(page);
-    await deliveryToCheckout(page);
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await payWithNewCard(page, '4000 0000 0000 9979');
-    await expect(page.getByRole('alert')).toContainText('Use a different card');
-  });
-
-  test('a card that needs 3-D Secure: the bank page, then the confirmation', async ({ page }) => {
-    await signedInCustomer(page);
-    await deliveryToCheckout(page);
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await payWithNewCard(page, '4000 0027 6000 3184');
-
-    await expect(page).toHaveURL(/\/sandbox\/challenge\//);
-    await page.getByRole('button', { name: 'Complete authentication' }).click();
-    await expectConfirmation(page);
-  });
-
-  test('PayPal: approve on the wallet page, back to the confirmation', async ({ page }) => {
-    await signedInCustomer(page);
-    await deliveryToCheckout(page);
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
-
-    await expect(page).toHaveURL(/\/sandbox\/wallet\//);
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await expectConfirmation(page);
-  });
-
-  test('PayPal saved for next time: set up on the wallet page, then paid with it', async ({
-    page,
-  }) => {
-    await signedInCustomer(page);
-    await deliveryToCheckout(page);
+    await customerAtInstructions(page);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('button', { name: 'Save PayPal for next time' }).click();
 
@@ -172,39 +73,28 @@ test.describe('takeaway checkout: delivery', () => {
     await expect(page.getByRole('radio', { name: /^PayPal/ })).toBeChecked();
     await page.getByRole('button', { name: /^Pay £/ }).click();
     await expectConfirmation(page);
+
+    // The next order paid on the wallet's own page, and back by its return to the confirmation.
+    await takeawayBasketViaApi(page.request);
+    await page.goto('/pasta-now-checkout');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/wallet\//);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expectConfirmation(page);
   });
 });
 
 test.describe('takeaway checkout: pickup and eat-in skip the delivery address', () => {
-  test('pickup at a chosen time', async ({ page }) => {
-    await signedInCustomer(page, { phone: false });
-    await page.goto('/pasta-now-find');
-    await page.getByLabel('Your postcode').fill('W4 2HD');
-    await page.getByRole('button', { name: 'Find restaurants' }).click();
-    await page.getByRole('button', { name: 'Pick up from Chiswick' }).click();
-    await page.getByRole('radio', { name: 'Choose a time' }).check();
-    await page.getByLabel('Time slot').selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiswick menu');
-    await addFocacciaAndCheckOut(page);
-
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order');
-    await expect(page.getByText('Pickup: collect your order from the restaurant')).toBeVisible();
-    // The address step is not part of a pickup.
-    await page.goto('/pasta-now-checkout/delivery/address');
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await payWithNewCard(page, SUCCESS_CARD);
-    await expectConfirmation(page);
-  });
-
-  test('eat-in, as soon as possible', async ({ page }) => {
+  test('eat-in as soon as possible, then pickup: no address step; a hard decline, then another card pays', async ({
+    page,
+  }) => {
     // Eat-in is offered while the restaurant is open: lunchtime in the browser, whenever this runs.
     const lunchtime = new Date();
     lunchtime.setUTCHours(12, 30, 0, 0);
     await page.clock.setFixedTime(lunchtime);
-    await signedInCustomer(page, { phone: false });
+    // Pickup and eat-in need no phone: the account's own details.
+    await signUpViaApi(page.request);
     await page.goto('/pasta-now-find');
     await page.getByLabel('Your postcode').fill('W4 2HD');
     await page.getByRole('button', { name: 'Find restaurants' }).click();
@@ -214,34 +104,37 @@ test.describe('takeaway checkout: pickup and eat-in skip the delivery address', 
     await addFocacciaAndCheckOut(page);
 
     await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order');
     await expect(page.getByText('Eat in: we bring your order to your table')).toBeVisible();
+
+    // Collected instead (the finder's pickup and its time slot are pasta-now-find.spec.ts's).
+    const baskets = await page.request.get('/api/v2/baskets');
+    const basket = ((await baskets.json()).data as BasketListed[]).find(
+      (listed) => listed.attributes.basket_type === 'TakeawayBasket',
+    );
+    await apiCall(page.request, 'put', `/baskets/${basket!.id}`, { fulfillment_type: 'pickup' });
+    await page.goto('/pasta-now-checkout');
+    await expect(page.getByText('Pickup: collect your order from the restaurant')).toBeVisible();
+    // The address step is not part of a pickup.
+    await page.goto('/pasta-now-checkout/delivery/address');
+    await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
+
+    // A hard decline (the generated paths walk a plain one), then another new card: a new attempt.
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await payWithNewCard(page, '4000 0000 0000 9979');
+    await expect(page.getByRole('alert')).toContainText('Use a different card');
+    await expect(page).toHaveURL(/\/pasta-now-checkout\/payment$/);
     await payWithNewCard(page, SUCCESS_CARD);
     await expectConfirmation(page);
   });
 });
 
 test.describe('takeaway checkout: the guards', () => {
-  test('payment reached other than from instructions goes to the account dashboard', async ({
-    page,
-  }) => {
-    await signedInCustomer(page);
-    await deliveryToCheckout(page);
-    await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
-    await page.goto('/pasta-now-checkout/payment');
-    await expect(page).toHaveURL(/\/account\/dashboard$/);
-  });
-
+  // Payment reached other than from instructions, and a checkout without a basket, are walked by
+  // the generated paths.
   test('the confirmation reached from the wrong origin goes to /', async ({ page }) => {
-    await signedInCustomer(page);
+    await signUpViaApi(page.request);
     await page.goto('/pasta-now-checkout/confirmation');
-    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
-  });
-
-  test('a checkout without a basket goes back to the menu', async ({ page }) => {
-    await signedInCustomer(page);
-    await page.goto('/pasta-now-checkout');
-    // The menu needs a delivery address first: the address search.
     await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   });
 });

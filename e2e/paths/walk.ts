@@ -14,6 +14,14 @@ import {
 import { expect, test } from '../support/fixtures';
 import { pathUrl, replay, walkable, type UiAdapter } from './ui-adapter';
 
+/** A model's generated paths, made once per run: the walks pick from them, the guard counts them. */
+const generated = new Map<string, GeneratedPath[]>();
+const generatedPaths = (adapter: UiAdapter<unknown>, kind: PathKind) => {
+  const key = `${adapter.machine} ${kind}`;
+  if (!generated.has(key)) generated.set(key, generatePaths(adapter.model, kind));
+  return generated.get(key)!;
+};
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -26,7 +34,7 @@ export function uiPaths<TWorld>(
   kind: PathKind,
   grep?: string,
 ): GeneratedPath[] {
-  const paths = generatePaths(adapter.model, kind)
+  const paths = generatedPaths(adapter as UiAdapter<unknown>, kind)
     .filter((path) => path.steps.length > 0)
     .filter((path) => walkable(adapter, path))
     .filter(
@@ -117,7 +125,7 @@ export function uiCoverage<TWorld>(
   const ui: Coverage = coverageOf(machine, walked);
   const target: Coverage =
     grep === undefined
-      ? coverageOf(machine, generatePaths(adapter.model, kind))
+      ? coverageOf(machine, generatedPaths(adapter as UiAdapter<unknown>, kind))
       : coverageOf(machine, selected);
   const exceptions = adapter.notThroughTheUi ?? {};
   const expected = [
