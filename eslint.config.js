@@ -35,6 +35,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-ssr',
       'data',
       'node_modules',
       'openapi/schema.d.ts',
