@@ -1,10 +1,11 @@
+import { isChristmasClosure, isDeliveryDay } from './delivery-days';
 import { addDays, firstOrderableWeek, isAfterFriday16, weekDayIndex, weekStart } from './weeks';
+
+// The day rules live in delivery-days.ts, small enough for the account's first load.
+export { isChristmasClosure, isDeliveryDay, plannedDeliveryDate } from './delivery-days';
 
 /** Product rule R8.4: the delivery-date search window is 21 days. */
 export const DELIVERY_WINDOW_DAYS = 21;
-/** The kitchen and the couriers stop on Christmas Day and Boxing Day. */
-const NO_DELIVERY_DAYS = new Set(['12-25', '12-26']);
-
 /** A product the constraints say cannot be delivered on some dates (product rule R8.4). */
 export interface UnavailableProduct {
   /** The numeric variant id, as a string ("34"). */
@@ -19,35 +20,6 @@ export interface DeliveryDateOption {
   disabled: boolean;
   /** Why it is disabled: the courier does not deliver, or a basket product is unavailable. */
   reason?: 'unavailable' | 'product_unavailable';
-}
-
-export function isChristmasClosure(date: string): boolean {
-  return NO_DELIVERY_DAYS.has(date.slice(5));
-}
-
-/** Sundays are excluded (product rule R8.4), and so are 25 and 26 December. */
-export function isDeliveryDay(date: string): boolean {
-  return weekDayIndex(date) !== 0 && !isChristmasClosure(date);
-}
-
-/**
- * Product rule R10.35: the day a plan delivers in the week starting `week` (a Monday), on its
- * delivery day (1 Monday .. 6 Saturday); when 25 or 26 December closes that day, the nearest
- * earlier open day of the same week (the box arrives before the holiday), else the nearest later
- * one. Every plan date comes from here: planned weeks, previews, re-planning and pauses.
- */
-export function plannedDeliveryDate(week: string, deliveryDay: number): string {
-  const day = addDays(week, deliveryDay - 1);
-  if (isDeliveryDay(day)) return day;
-  for (let back = deliveryDay - 2; back >= 0; back -= 1) {
-    const earlier = addDays(week, back);
-    if (isDeliveryDay(earlier)) return earlier;
-  }
-  for (let ahead = deliveryDay; ahead < 6; ahead += 1) {
-    const later = addDays(week, ahead);
-    if (isDeliveryDay(later)) return later;
-  }
-  return day;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { plannedDeliveryDate } from './delivery-dates';
+import { plannedDeliveryDate } from './delivery-days';
 import { addDays, cutoffFor, isoDate, weekStart } from './weeks';
 
 /** Product rule R10.8: a plan is paused until a delivery week at most this far ahead. */

@@ -1,4 +1,4 @@
-import { plannedDeliveryDate } from './delivery-dates';
+import { plannedDeliveryDate } from './delivery-days';
 import { addDays, cutoffFor, weekDayIndex, weekStart } from './weeks';
 
 /**

@@ -48,7 +48,8 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     screen: 'src/views/account/account-layout.tsx',
     // Each account page loads on its own; the first view is the layout and the dashboard.
     alsoLoads: ['src/views/account/account-dashboard.tsx'],
-    budgetKiB: 132.1,
+    // +0.3 KiB: the plan's dates keep off Christmas (R10.35, domain/delivery-days.ts).
+    budgetKiB: 132.4,
   },
   { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 117.2 },
   {
