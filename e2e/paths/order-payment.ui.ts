@@ -20,6 +20,15 @@ import {
   type MachineStateKey,
   type StateCheck,
 } from './ui-adapter';
+import {
+  cardFor,
+  digits,
+  fillCard,
+  outputOf,
+  payButton,
+  SANDBOX_CARDS,
+  type PathCards,
+} from './card-payments';
 
 /** The walk's own order (made through the API) and the last four digits of the card it saved. */
 interface PaymentWorld {
@@ -32,29 +41,10 @@ type Of<T extends OrderPaymentEvent['type']> = Extract<OrderPaymentEvent, { type
 const BRANCH = { 'X-Branch': 'web' };
 
 /** Sandbox test cards (docs/payments.md), each chosen for the outcome the path needs. */
-const CARDS = {
-  pays: '4242 4242 4242 4242',
-  declines: '4000 0000 0000 0002',
+const CARDS: PathCards = {
+  ...SANDBOX_CARDS,
   // lost_card: a hard decline, "use a different card".
   hardDecline: '4000 0000 0000 9987',
-  challenge: '4000 0027 6000 3184',
-  // Fails Luhn: refused when saved, "Your card number is incorrect."
-  incorrect: '4242 4242 4242 4241',
-};
-
-/** An actor's done event's output. */
-const outputOf = <T>(event: EventObject) => (event as { output?: T }).output;
-
-const digits = (number: string) => number.replace(/ /g, '');
-
-/** The card that brings about the first payment outcome among the events still to come. */
-const cardFor = (after: EventObject[]): string => {
-  const outcome = after.find(
-    (event) => event.type === 'xstate.done.actor.pay' || event.type === 'xstate.error.actor.pay',
-  ) as { output?: { status?: string }; error?: { hardDecline?: boolean } } | undefined;
-  if (outcome?.output?.status === 'requires_action') return CARDS.challenge;
-  if (outcome?.error) return outcome.error.hardDecline ? CARDS.hardDecline : CARDS.declines;
-  return CARDS.pays;
 };
 
 /** The real server answers a payment with a decline (402); its provider is not made unreachable. */
@@ -100,16 +90,6 @@ async function boxOrder(page: Page, paid: boolean): Promise<string> {
 /** At the page's entry (no payment tried yet); after a return the page reloads the order itself. */
 const atEntry = (from: AnyMachineSnapshot) => from.context.attempt === 0;
 
-const payButton = (page: Page) => page.getByRole('button', { name: /^Pay £/ });
-
-const fillCard = async (page: Page, number: string, cvc: string) => {
-  const newCard = page.getByRole('radio', { name: 'A new card' });
-  if (await newCard.count()) await newCard.check();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date').fill('04/39');
-  await page.getByLabel('Security code').fill(cvc);
-};
-
 /** Each event as the customer brings it about; a new event without one fails to compile. */
 const executors = {
   'payment.submit': {
@@ -122,7 +102,7 @@ const executors = {
       else {
         const failsToSave = after[0]?.type === 'xstate.error.actor.saveCard';
         const { cvc } = (choice as { card: { cvc: string } }).card;
-        await fillCard(page, failsToSave ? CARDS.incorrect : cardFor(after), cvc);
+        await fillCard(page, failsToSave ? CARDS.incorrect : cardFor(CARDS, after), cvc);
       }
       await payButton(page).click();
     },
@@ -138,7 +118,7 @@ const executors = {
       world.orderId = await boxOrder(page, order.paidAt !== null);
       // A saved card for a payment with a saved method, the one that brings about its outcome.
       if (after.some((later) => (later as Of<'payment.submit'>).choice?.kind === 'saved')) {
-        const number = digits(cardFor(after));
+        const number = digits(cardFor(CARDS, after));
         await savedSandboxCard(page.request, number);
         world.savedLast4 = number.slice(-4);
       }

@@ -20,6 +20,15 @@ import {
   type StateCheck,
   type UiContext,
 } from './ui-adapter';
+import {
+  cardFor,
+  digits,
+  fillCard,
+  outputOf,
+  payButton,
+  SANDBOX_CARDS,
+  type PathCards,
+} from './card-payments';
 
 /**
  * The walk's own customer and basket, made through the API; the card it saved; and, where the
@@ -41,34 +50,17 @@ type Of<T extends TakeawayCheckoutEvent['type']> = Extract<TakeawayCheckoutEvent
 const PATHS = TAKEAWAY_CHECKOUT_PATHS;
 
 /** Sandbox test cards (docs/payments.md), each chosen for the outcome the path needs. */
-const CARDS = {
-  pays: '4242 4242 4242 4242',
-  declines: '4000 0000 0000 0002',
+const CARDS: PathCards = {
+  ...SANDBOX_CARDS,
   // stolen_card: a hard decline, "use a different card".
   hardDecline: '4000 0000 0000 9979',
-  challenge: '4000 0027 6000 3184',
-  // Fails Luhn: refused when saved, "Your card number is incorrect."
-  incorrect: '4242 4242 4242 4241',
 };
 
 /** The sandbox bank's words for a failed 3-D Secure, then what to do next (product rule R11.6). */
 const AUTHENTICATION_FAILED =
   'We are unable to authenticate your payment method. Try another card or contact your bank.';
 
-const digits = (number: string) => number.replace(/ /g, '');
-const outputOf = <T>(event: EventObject | undefined) =>
-  (event as { output?: T } | undefined)?.output;
 const isType = (event: EventObject | undefined, type: string) => event?.type === type;
-
-/** The card that brings about the first payment outcome among the events still to come. */
-const cardFor = (after: EventObject[]): string => {
-  const outcome = after.find(
-    (event) => event.type === 'xstate.done.actor.pay' || event.type === 'xstate.error.actor.pay',
-  ) as { output?: { status?: string }; error?: { hardDecline?: boolean } } | undefined;
-  if (outcome?.output?.status === 'requires_action') return CARDS.challenge;
-  if (outcome?.error) return outcome.error.hardDecline ? CARDS.hardDecline : CARDS.declines;
-  return CARDS.pays;
-};
 
 /** What a basket the model loads stands for: the routing reads no more of it. */
 type BasketKind = 'empty' | 'pickup' | 'ready' | 'noDetails';
@@ -113,7 +105,7 @@ async function basketOfKind(request: APIRequestContext, kind: BasketKind) {
 async function saveCardFor(page: Page, world: TakeawayWorld, after: EventObject[]) {
   const paysSaved = after.some((later) => (later as Of<'payment.submit'>).choice?.kind === 'saved');
   if (!paysSaved) return;
-  const number = digits(cardFor(after));
+  const number = digits(cardFor(CARDS, after));
   await savedSandboxCard(page.request, number);
   world.savedLast4 = number.slice(-4);
 }
@@ -140,16 +132,6 @@ async function answerSandboxPage(page: Page, actionUrl: string, answer: Record<s
   expect(answered.status()).toBe(303);
   await page.goto(answered.headers().location!);
 }
-
-const fillCard = async (page: Page, number: string, cvc: string) => {
-  const newCard = page.getByRole('radio', { name: 'A new card' });
-  if (await newCard.count()) await newCard.check();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date').fill('04/39');
-  await page.getByLabel('Security code').fill(cvc);
-};
-
-const payButton = (page: Page) => page.getByRole('button', { name: /^Pay £/ });
 
 /**
  * A call that fails before the server answers (status 0): the browser offline as it is made.
@@ -313,7 +295,7 @@ const executors = {
       else {
         const { cvc } = (choice as { card: { cvc: string } }).card;
         const failsToSave = isType(next, 'xstate.error.actor.saveCard');
-        await fillCard(page, failsToSave ? CARDS.incorrect : cardFor(after), cvc);
+        await fillCard(page, failsToSave ? CARDS.incorrect : cardFor(CARDS, after), cvc);
       }
       await payButton(page).click();
     },
