@@ -7,6 +7,9 @@ import {
   type RecipeKitBasketInput,
 } from '../../../machines/recipe-kit-basket/recipe-kit-basket.machine';
 import { subtotalOf } from '../../../domain/basket-lines';
+import { callInput, withAnswer } from '../support/call-answers';
+
+export { callInput };
 import type { PathModel } from '../support/path-model';
 
 type Snapshot = SnapshotFrom<typeof recipeKitBasketMachine>;
@@ -92,10 +95,6 @@ export const twoCacio = withLines(emptyBasket, [{ ...cacio, quantity: 2 }]);
 /** The one made at sign-out in place of the deleted one. */
 export const fresh: KitBasketState = { ...emptyBasket, basketId: 'k2' };
 
-/** The input of the call on its way, as the machine made it. */
-export function callInput<T>(s: Snapshot, name: ActorName): T {
-  return (s.children[name]?.getSnapshot() as { input: T } | undefined)?.input as T;
-}
 export const setQuantity = (lines: KitBasketLine[], lineId: string, quantity: number) =>
   lines.flatMap((line) =>
     line.id !== lineId ? [line] : quantity < 1 ? [] : [{ ...line, quantity }],
@@ -179,12 +178,9 @@ export function eventsOf(s: Snapshot): ModelEvent[] {
   return candidates.filter((event) => s.can(event as RecipeKitBasketEvent));
 }
 
-/** An answer worked out for the state the path is really in (a first load's answers are fixed). */
-export function materialize(event: ModelEvent, s: Snapshot): ModelEvent {
-  const [, outcome, , name] = event.type.split('.');
-  if (outcome !== 'done' || name === 'loadBasket' || !(name! in answers)) return event;
-  return { ...event, output: answers[name as ActorName](s) } as ModelEvent;
-}
+/** An answer worked out for the state the path is really in (a first load's is fixed). */
+export const materialize = (event: ModelEvent, s: Snapshot): ModelEvent =>
+  withAnswer(event, s, answers);
 export const entries: { name: string; input: RecipeKitBasketInput }[] = [
   { name: 'on /menu', input: { tokenSignIn: false, onGiftBoxes: false } },
   { name: 'during a token sign-in', input: { tokenSignIn: true, onGiftBoxes: false } },

@@ -6,6 +6,7 @@ import {
   type TakeawayBasketEvent,
   type TakeawayBasketState,
 } from '../../../machines/takeaway-basket/takeaway-basket.machine';
+import { callInput, withAnswer } from '../support/call-answers';
 import type { PathModel } from '../support/path-model';
 
 type Snapshot = SnapshotFrom<typeof takeawayBasketMachine>;
@@ -59,11 +60,6 @@ export const stored = basketWith([{ ...cacio, quantity: 2 }]);
 
 const withQuantity = (lines: BasketLine[], quantity: number) =>
   quantity < 1 ? [] : [{ ...cacio, ...lines[0], quantity }];
-
-/** The input of the call on its way, as the machine made it. */
-function callInput<T>(s: Snapshot, name: ActorName): T {
-  return (s.children[name]?.getSnapshot() as { input: T } | undefined)?.input as T;
-}
 
 /**
  * What the server answers each call, from the call's input: the basket after the change asked
@@ -127,11 +123,8 @@ export function eventsOf(s: Snapshot): ModelEvent[] {
 }
 
 /** An answer worked out for the state the path is really in (a first load's is fixed). */
-export function materialize(event: ModelEvent, s: Snapshot): ModelEvent {
-  const [, outcome, , name] = event.type.split('.');
-  if (outcome !== 'done' || name === 'loadBasket' || !(name! in answers)) return event;
-  return { ...event, output: answers[name as ActorName](s) } as ModelEvent;
-}
+export const materialize = (event: ModelEvent, s: Snapshot): ModelEvent =>
+  withAnswer(event, s, answers);
 
 export const entries = [{ name: 'on a restaurant menu', input: { restaurantId: 16 } }] as const;
 
