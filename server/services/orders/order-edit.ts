@@ -18,13 +18,11 @@ import {
   addresses,
   catalogueVariants,
   customers,
-  deliveryUnavailableDates,
   orderEdits,
   orderLineItems,
   orders,
   paymentMethods,
   payments,
-  productUnavailableDates,
   scheduleWeeks,
   storeCreditTransactions,
   subscriptions,
@@ -38,6 +36,7 @@ import type { Catalogue } from '../catalogue/catalogue';
 import { spendStoreCredit } from './kit-order-insert';
 import { kitOrderLineOf, lineItemRows, type KitOrderLine } from './order-line-rows';
 import { orderAddressOf } from '../order-address';
+import { deliveryDayClosure } from '../delivery-day-closures';
 import { GatewayUnavailableError, type PaymentGateway } from '../payments/gateway';
 import { gatewayCustomer, gatewayUnavailable } from '../payments/payment-service';
 import type { CustomerRow } from '../sessions';
@@ -323,34 +322,25 @@ async function draftFor(
     case 'delivery_date': {
       const problem = orderDateProblem(current.deliveryDate, change.deliveryDate, now);
       if (problem) throw invalid('delivery_date_invalid', problem, '/delivery_date');
-      const [closed] = await tx
-        .select()
-        .from(deliveryUnavailableDates)
-        .where(eq(deliveryUnavailableDates.date, change.deliveryDate));
-      if (closed)
+      const closure = await deliveryDayClosure(
+        tx,
+        change.deliveryDate,
+        current.lines.map((line) => Number(line.productVariantId)),
+      );
+      if (closure?.kind === 'closed')
         throw invalid(
           'delivery_date_unavailable',
           ORDER_EDIT_MESSAGES.dateUnavailable,
           '/delivery_date',
         );
-      const ids = current.lines.map((line) => Number(line.productVariantId));
-      const blocked = ids.length
-        ? await tx
-            .select({ id: productUnavailableDates.variantId })
-            .from(productUnavailableDates)
-            .where(
-              and(
-                inArray(productUnavailableDates.variantId, ids.filter(Number.isSafeInteger)),
-                eq(productUnavailableDates.date, change.deliveryDate),
-              ),
-            )
-        : [];
-      if (blocked.length)
+      if (closure?.kind === 'products')
         throw invalid(
           'product_unavailable',
           ORDER_EDIT_MESSAGES.dishUnavailable(
             current.lines
-              .filter((line) => blocked.some((b) => String(b.id) === line.productVariantId))
+              .filter((line) =>
+                closure.variantIds.some((id) => String(id) === line.productVariantId),
+              )
               .map((line) => line.title)
               .join(', '),
           ),
