@@ -5,9 +5,11 @@ import {
   addresses,
   catalogueVariants,
   customers,
+  deliveryUnavailableDates,
   orderEdits,
   orders,
   payments,
+  productUnavailableDates,
   vouchers,
 } from '../../server/db/schema';
 import { addDays, billingDateFor } from '../../server/services/subscriptions/schedule-dates';
@@ -233,6 +235,43 @@ describe('POST /orders/{id}/delivery_date', () => {
       delivery_date: 'tomorrow',
     });
     expect(malformed.statusCode).toBe(400);
+    expect((await orderRow(orderId)).deliveryDate).toBe(before.deliveryDate);
+  });
+
+  it("refuses a day the courier does not deliver, and one a box's dish cannot be delivered (R8.4)", async () => {
+    const { browser, orderId } = await paidOrder();
+    const before = await orderRow(orderId);
+    const thursday = addDays(week1, 3);
+    const moveTo = () =>
+      browser.post(`/orders/${orderId}/delivery_date`, { delivery_date: thursday });
+    try {
+      await db().insert(deliveryUnavailableDates).values({ date: thursday, reason: 'Test' });
+      const closed = await moveTo();
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json().errors[0]).toMatchObject({
+        code: 'delivery_date_unavailable',
+        detail: ORDER_EDIT_MESSAGES.dateUnavailable,
+      });
+    } finally {
+      await db()
+        .delete(deliveryUnavailableDates)
+        .where(eq(deliveryUnavailableDates.date, thursday));
+    }
+    try {
+      await db()
+        .insert(productUnavailableDates)
+        .values({ variantId: dishes[1]!.regularId, date: thursday });
+      const dish = await moveTo();
+      expect(dish.statusCode).toBe(400);
+      expect(dish.json().errors[0]).toMatchObject({
+        code: 'product_unavailable',
+        detail: ORDER_EDIT_MESSAGES.dishUnavailable('Ravioli'),
+      });
+    } finally {
+      await db()
+        .delete(productUnavailableDates)
+        .where(eq(productUnavailableDates.variantId, dishes[1]!.regularId));
+    }
     expect((await orderRow(orderId)).deliveryDate).toBe(before.deliveryDate);
   });
 });
