@@ -139,6 +139,15 @@ export interface StorefrontCollection {
   products: { nodes: StorefrontProduct[] };
 }
 
+/** A week's menu handle: menu-YYYY-MM-DD, its Monday. */
+export const menuHandle = (week: string) => `menu-${week}`;
+
+/**
+ * Product rule R14.14: the key under which a page drawn on the server carries one week's
+ * weeklyMenusRequest `data` (the storefront is a POST, so it has no API path of its own).
+ */
+export const weekMenuPageKey = (week: string) => `/storefront/graphql#${menuHandle(week)}`;
+
 /** The `data` of a weeklyMenusRequest: each week's alias, null for a handle the store lacks. */
 export type WeeklyMenusData = Partial<Record<string, StorefrontCollection | null>>;
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test } from './support/fixtures';
+import { DEMO, expect, signUpViaApi, test } from './support/fixtures';
+import { paidTakeawayOrder } from './support/paid-takeaway-order';
 import { SIZES } from './support/sizes';
 
 /**
@@ -18,6 +19,12 @@ const ROUTES = [
   { name: 'a restaurant', path: '/restaurant/16', heading: /./ },
   { name: 'support', path: '/support', heading: 'Help and support' },
   { name: 'account', path: '/account', heading: /./, signedIn: true },
+] as const;
+
+/** A signed-in customer with a takeaway order in progress: the "on its way" link is above the page. */
+const WITH_AN_ORDER_ON_ITS_WAY = [
+  { name: 'restaurants (drawn on the server)', path: '/restaurants' },
+  { name: 'support', path: '/support' },
 ] as const;
 
 declare global {
@@ -108,6 +115,28 @@ for (const size of SIZES) {
         const { cls, shifts } = await cumulativeLayoutShift(page);
         // The shifts and what moved, to find the cause when it fails.
         expect(cls, `CLS of ${route.path}, shifts:\n${shifts}`).toBeLessThanOrEqual(MAX_CLS);
+      });
+    }
+
+    for (const route of WITH_AN_ORDER_ON_ITS_WAY) {
+      test(`${route.name} with an order on its way shifts by at most ${MAX_CLS}`, async ({
+        page,
+      }) => {
+        await signUpViaApi(page.request);
+        await paidTakeawayOrder(page.request);
+        await recordLayoutShifts(page);
+        await page.goto(route.path);
+        // The kitchen simulator delivers within about 20 s: the order is still in progress here.
+        await expect(page.getByRole('link', { name: 'Your order is on its way' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        const { cls, shifts } = await cumulativeLayoutShift(page);
+        expect(cls, `CLS of ${route.path}, shifts:\n${shifts}`).toBeLessThanOrEqual(MAX_CLS);
+        if (route.path === '/restaurants') {
+          // Drawn on the server with the link: it is there before any JavaScript runs.
+          const html = await (await page.request.get(route.path)).text();
+          expect(html).toContain('Your order is on its way');
+        }
       });
     }
   });

@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  menuHandle,
+  weeklyMenusOf,
+  weeklyMenusRequest,
+  weekMenuPageKey,
+  type WeeklyMenusData,
+} from '../../domain/storefront-queries';
+import { firstOrderableWeek } from '../../domain/weeks';
 
 /** What the server build of the app (src/ssr/entry-server.tsx, built into dist-ssr/) offers. */
 interface ScreenRendererModule {
@@ -13,6 +21,8 @@ export interface ScreenPageData {
   settings: unknown;
   answers: Record<string, unknown>;
   served_at: number;
+  /** A signed-in customer's GET orders/live answer (R14.12), so the drawn page shows its link. */
+  live_orders?: unknown;
 }
 
 /**
@@ -24,11 +34,39 @@ export interface ScreenPageData {
  * form first). Nor a screen whose first view is a form (address search, help and support, sign
  * in): sent before the app has taken the page over, it would submit as a plain HTML form.
  */
-const SERVER_DRAWN_SCREENS: { pattern: RegExp; reads: (match: RegExpExecArray) => string[] }[] = [
-  { pattern: /^\/menu$/, reads: () => [] },
-  { pattern: /^\/restaurants$/, reads: () => ['/restaurants/all'] },
-  { pattern: /^\/restaurant\/(\d{1,9})$/, reads: ([, id]) => [`/restaurants/${id}`] },
+const SERVER_DRAWN_SCREENS: {
+  pattern: RegExp;
+  load: (ask: AskRead, match: RegExpExecArray, now: Date) => Promise<unknown>;
+}[] = [
+  { pattern: /^\/menu$/, load: recipeKitMenuReads },
+  { pattern: /^\/restaurants$/, load: (ask) => ask('/restaurants/all') },
+  { pattern: /^\/restaurant\/(\d{1,9})$/, load: (ask, [, id]) => ask(`/restaurants/${id}`) },
 ];
+
+/**
+ * A read a drawn screen shows: a GET of an API path (under /api/v2), or the storefront's GraphQL
+ * POST, carried under `key`. Answers the body (for GraphQL, its `data`), or undefined when the
+ * API refused it; either way the page carries only the answers that came.
+ */
+export type ScreenRead = string | { key: string; graphql: { query: string; variables: object } };
+export type AskRead = (read: ScreenRead) => Promise<unknown>;
+
+/**
+ * The recipe-kit menu's first view (src/views/product-box/product-box-page.tsx): the bundles it
+ * may show, the first orderable week's menu, then that menu's dish ratings, so its dishes are
+ * drawn too and nothing moves when the ratings land.
+ */
+async function recipeKitMenuReads(ask: AskRead, _match: RegExpExecArray, now: Date) {
+  const week = firstOrderableWeek(now);
+  const handle = menuHandle(week);
+  const [, data] = await Promise.all([
+    ask('/bundles'),
+    ask({ key: weekMenuPageKey(week), graphql: weeklyMenusRequest([handle]) }),
+  ]);
+  const menu = data ? weeklyMenusOf([handle], data as WeeklyMenusData)[0] : undefined;
+  if (menu)
+    await ask(`/weekly_menus/${menu.id.slice(menu.id.lastIndexOf('/') + 1)}/review_summary`);
+}
 
 /** A render slower than this is dropped for the plain shell: the browser draws the screen. */
 const RENDER_TIMEOUT_MS = 1_000;
@@ -39,14 +77,17 @@ const RENDER_TIMEOUT_MS = 1_000;
 const MAX_RENDERS_IN_FLIGHT = 4;
 
 /**
- * The public reads (API paths under /api/v2) the screen at `pathname` shows on its first view, or
- * undefined when the screen is not drawn on the server. The page carries their answers, so the
+ * How the screen at `pathname` loads the public reads its first view shows (each through `ask`),
+ * or undefined when the screen is not drawn on the server. The page carries their answers, so the
  * drawn screen shows them and the browser asks for nothing more.
  */
-export function serverDrawnReads(pathname: string): string[] | undefined {
-  for (const { pattern, reads } of SERVER_DRAWN_SCREENS) {
+export function serverDrawnScreen(
+  pathname: string,
+  now: Date,
+): ((ask: AskRead) => Promise<unknown>) | undefined {
+  for (const { pattern, load } of SERVER_DRAWN_SCREENS) {
     const match = pattern.exec(pathname);
-    if (match) return reads(match);
+    if (match) return (ask) => load(ask, match, now);
   }
   return undefined;
 }

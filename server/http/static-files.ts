@@ -5,13 +5,15 @@ import fastifyStatic from '@fastify/static';
 import { isAppPath } from '../../domain/app-routes';
 import type { Deps } from '../deps';
 import { settingsDocument } from '../routes/settings/settings.handlers';
+import { STOREFRONT_GRAPHQL_PATH } from '../routes/storefront/storefront-graphql';
 import { currentSession } from '../services/sessions';
 import { installPublicFileCache } from './public-cache';
 import {
   laterScripts,
   loadScreenRenderer,
   paintFirstEntry,
-  serverDrawnReads,
+  serverDrawnScreen,
+  type AskRead,
 } from './screen-render';
 import { contentSecurityPolicy } from './security-headers';
 
@@ -130,35 +132,78 @@ export async function registerStaticFiles(
   const drawnPolicy = drawnShell && contentSecurityPolicy(deps.config, [drawnShell.bootScript]);
 
   /** The public reads' bodies, by API path, from the API itself (its in-process cache, R13.4). */
-  const publicAnswers = async (reads: string[]) => {
+  const publicAnswers = async (load: (ask: AskRead) => Promise<unknown>) => {
     const answers: Record<string, unknown> = {};
-    for (const read of reads) {
-      const answer = await app.inject({ method: 'GET', url: `/api/v2${read}` });
-      if (answer.statusCode === 200) answers[read] = answer.json();
-    }
+    await load(async (read) => {
+      if (typeof read === 'string') {
+        const answer = await app.inject({ method: 'GET', url: `/api/v2${read}` });
+        if (answer.statusCode !== 200) return undefined;
+        return (answers[read] = answer.json());
+      }
+      const answer = await app.inject({
+        method: 'POST',
+        url: STOREFRONT_GRAPHQL_PATH,
+        headers: { 'content-type': 'application/json', 'x-branch': 'web' },
+        payload: JSON.stringify(read.graphql),
+      });
+      const body = answer.json<{ data?: unknown; errors?: unknown[] }>();
+      if (answer.statusCode !== 200 || !body.data || body.errors?.length) return undefined;
+      return (answers[read.key] = body.data);
+    });
     return answers;
   };
 
+  /**
+   * Product rule R14.12: a signed-in customer's takeaway orders in progress (GET orders/live, as
+   * the API answers it for this request's cookie), so the "on its way" link comes with the first
+   * paint instead of pushing the page down after it. Undefined signed out or when the read fails.
+   */
+  const liveOrdersFor = async (request: FastifyRequest, signedIn: boolean) => {
+    if (!signedIn) return undefined;
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/v2/orders/live',
+      headers: { cookie: request.headers.cookie ?? '' },
+    });
+    return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
+  };
+
   /** The screen drawn on the server (R14.14) with the answers it shows, or undefined. */
-  const drawScreen = async (request: FastifyRequest, pathname: string) => {
-    const reads = drawnShell && renderScreen && serverDrawnReads(pathname);
-    if (!reads || !renderScreen) return undefined;
-    const answers = await publicAnswers(reads);
+  const drawScreen = async (
+    request: FastifyRequest,
+    load: (ask: AskRead) => Promise<unknown>,
+    liveOrders: Promise<unknown>,
+  ) => {
+    if (!renderScreen) return undefined;
+    const [answers, live_orders] = await Promise.all([publicAnswers(load), liveOrders]);
     const servedAt = deps.now().getTime();
-    const html = await renderScreen(request.url, { settings, answers, served_at: servedAt });
+    const html = await renderScreen(request.url, {
+      settings,
+      answers,
+      served_at: servedAt,
+      ...(live_orders !== undefined && { live_orders }),
+    });
     return html === undefined ? undefined : { html, answers, served_at: servedAt };
   };
 
   const pageFor = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
     if (!shell.includes(PAGE_DATA_MARKER)) return shell;
     const pathname = request.url.split('?')[0] ?? '/';
-    const [session, screen] = await Promise.all([
-      currentSession(request, deps.db, deps.now()).catch(() => undefined),
-      drawScreen(request, pathname),
+    const signedIn = currentSession(request, deps.db, deps.now()).then(
+      (session) => Boolean(session?.customerId),
+      () => false,
+    );
+    const liveOrders = signedIn.then((yes) => liveOrdersFor(request, yes)).catch(() => undefined);
+    const load = drawnShell && serverDrawnScreen(pathname, deps.now());
+    const [signed_in, live_orders, screen] = await Promise.all([
+      signedIn,
+      liveOrders,
+      load ? drawScreen(request, load, liveOrders) : undefined,
     ]);
     const data = {
       settings,
-      signed_in: Boolean(session?.customerId),
+      signed_in,
+      ...(live_orders !== undefined && { live_orders }),
       ...(screen && { answers: screen.answers, served_at: screen.served_at }),
     };
     const links = preloads.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';

@@ -2,6 +2,7 @@ import {
   allergenCodes,
   isDoubleVariant,
   MENU_PAGE_SIZES,
+  menuHandle,
   menuWeekOf,
   weeklyMenusOf,
   weeklyMenusRequest,
@@ -124,10 +125,19 @@ export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<Weekly
   if (weeks.length === 0) return [];
   if (weeks.length > MENU_LIMITS.collections)
     throw new Error(`At most ${MENU_LIMITS.collections} weekly menus per request`);
-  const handles = weeks.map((week) => `menu-${week}`);
+  const handles = weeks.map(menuHandle);
   const { query, variables } = weeklyMenusRequest(handles);
-  const data = await storefront<WeeklyMenusData>(query, variables);
-  // Only the weeks asked for, each under its own alias: a week without a menu answers null.
+  return weeklyMenusFromData(handles, await storefront<WeeklyMenusData>(query, variables));
+}
+
+/**
+ * The menus of a weeklyMenusRequest's `data`, as fetched or as a page drawn on the server carried
+ * it (R14.14). Only the weeks asked for, each under its own alias: a week without a menu is null.
+ */
+export function weeklyMenusFromData(
+  handles: readonly string[],
+  data: WeeklyMenusData,
+): WeeklyMenu[] {
   return weeklyMenusOf(handles, data).flatMap((collection) => {
     const week = menuWeekOf(collection);
     if (!week) return [];
@@ -145,6 +155,8 @@ export async function fetchWeeklyMenus(weeks: readonly string[]): Promise<Weekly
 
 /** Product rule R7.3: the bundles the menu may show (GET bundles), by catalogue product id. */
 export async function fetchAllowedBundleIds(): Promise<Set<string>> {
-  const body = await unwrap(api.GET('/bundles'), MENU_FETCH_FAILED);
-  return new Set(body.data.map((bundle) => bundle.id));
+  return allowedBundleIdsOf(await unwrap(api.GET('/bundles'), MENU_FETCH_FAILED));
 }
+
+export const allowedBundleIdsOf = (body: { data: { id: string }[] }): Set<string> =>
+  new Set(body.data.map((bundle) => bundle.id));

@@ -1,6 +1,7 @@
 import type { components } from '../../openapi/schema';
 import { api, unwrap, type ApiClient } from './client';
 import { toEntity, type Entity } from './json-api';
+import { liveOrdersInPage } from './settings-in-page';
 
 type Schemas = components['schemas'];
 
@@ -47,6 +48,15 @@ export async function fetchDriverLocation(id: string): Promise<DriverLocation> {
 export async function fetchLiveOrders(): Promise<Order[]> {
   const body = await unwrap(api.GET('/orders/live'));
   return body.data.map((resource) => toEntity(resource) as Order);
+}
+
+/**
+ * The orders in progress the page came with (R14.12): undefined when it carries none (signed out,
+ * the development server), so the first poll decides.
+ */
+export function liveOrdersFromPage(): Order[] | undefined {
+  const body = liveOrdersInPage() as { data?: Schemas['OrderResource'][] } | undefined;
+  return body?.data?.map((resource) => toEntity(resource) as Order);
 }
 
 export async function rateOrder(

@@ -29,10 +29,15 @@ export async function fetchReviewSummary(
   weeklyMenuId: number,
   client = api,
 ): Promise<Map<string, DishReviewSummary>> {
-  const body = await unwrap(
-    client.GET('/weekly_menus/{id}/review_summary', { params: { path: { id: weeklyMenuId } } }),
-  );
-  return new Map(
-    body.data.map((resource) => [resource.id, toEntity(resource) as DishReviewSummary]),
+  return reviewSummaryOf(
+    await unwrap(
+      client.GET('/weekly_menus/{id}/review_summary', { params: { path: { id: weeklyMenuId } } }),
+    ),
   );
 }
+
+/** A review summary's answer, as fetched or as the page carried it (R14.14), by dish id. */
+export const reviewSummaryOf = (body: {
+  data: components['schemas']['DishReviewSummaryResource'][];
+}): Map<string, DishReviewSummary> =>
+  new Map(body.data.map((resource) => [resource.id, toEntity(resource) as DishReviewSummary]));

@@ -10,6 +10,8 @@ export interface PageData {
   answers?: Record<string, unknown>;
   /** When the server answered them (ms since the epoch): the answers are as fresh as that. */
   served_at?: number;
+  /** A signed-in customer's takeaway orders in progress, as GET orders/live answered (R14.12). */
+  live_orders?: unknown;
 }
 
 let pageData: PageData | undefined;
@@ -47,6 +49,24 @@ export function answerInPage<T>(apiPath: string): { body: T; at: number } | unde
   return body === undefined || served_at === undefined
     ? undefined
     : { body: body as T, at: served_at };
+}
+
+/**
+ * The GET orders/live answer the page came with, when its request was signed in: the "on its
+ * way" link starts from it (R14.12). Not read once only: the server's render reads each page's.
+ */
+export const liveOrdersInPage = (): unknown => readPageData().live_orders;
+
+/**
+ * A query's first data from the page (R14.14): what the server drew with, dated when it was
+ * served, so a page older than the query's stale time is refetched at once. Nothing when the page
+ * carries no such answer: the query fetches.
+ */
+export function queryDataFromPage<TBody, TData>(apiPath: string, read: (body: TBody) => TData) {
+  const answer = answerInPage<TBody>(apiPath);
+  return answer
+    ? { initialData: () => read(answer.body), initialDataUpdatedAt: answer.at }
+    : ({} as Record<string, never>);
 }
 
 let sessionHintTaken = false;

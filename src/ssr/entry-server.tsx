@@ -18,6 +18,9 @@ async function render(url: string, pageData: PageData): Promise<string> {
         </SessionProvider>
       </StaticRouter>
     </StrictMode>,
+    // One document: React outlines a large boundary (the menu's dishes) by default and reveals it
+    // with an inline script, which the page's Content-Security-Policy refuses.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));

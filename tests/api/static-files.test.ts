@@ -8,10 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
+import { orders } from '../../server/db/schema';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { jsonForScript, PAGE_DATA_MARKER } from '../../server/http/static-files';
 import { precompress } from '../../scripts/precompress';
+import { weeklyMenusRequest } from '../../domain/storefront-queries';
+import { firstOrderableWeek } from '../../domain/weeks';
+import { eq } from 'drizzle-orm';
 import { ApiClient } from './support/test-app';
+import { signupBody } from './support/customers';
+import { takeawayOrder } from './support/takeaway-orders';
 import { createTestDatabase } from './support/test-database';
 
 // A stand-in for dist/ after `npm run build`: a shell with the page-data marker, a hashed entry
@@ -44,11 +50,12 @@ precompress(path.join(spaRoot, 'assets'));
 mkdirSync(`${spaRoot}-ssr`);
 writeFileSync(
   `${spaRoot}-ssr/entry-server.js`,
-  `export async function renderScreen(url, { settings, answers }) {
+  `export async function renderScreen(url, { settings, answers, live_orders }) {
     if (url === '/restaurant/13') throw new Error('a screen that fails on the server');
     if (url.startsWith('/restaurant/14')) await new Promise((resolve) => setTimeout(resolve, 1500));
     const shown = Object.keys(answers).join(' ');
-    return '<main><h1>Drawn for ' + url + '</h1><p>' + settings.demo_banner.length + '</p><p>' + shown + '</p></main>';
+    const live = live_orders ? '<p>Live: ' + live_orders.data.map((order) => order.id).join(' ') + '</p>' : '';
+    return '<main><h1>Drawn for ' + url + '</h1><p>' + settings.demo_banner.length + '</p><p>' + shown + '</p>' + live + '</main>';
   }\n`,
 );
 
@@ -174,6 +181,26 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
     expect(pageData(forged.body)).toMatchObject({ signed_in: false });
   });
 
+  it('carries a signed-in customer\'s orders in progress, so the "on its way" link comes with the first paint', async () => {
+    const browser = new ApiClient(app);
+    expect((await browser.post('/customers', signupBody())).statusCode).toBe(201);
+    const orderId = await takeawayOrder(browser);
+    const none = pageData((await get('/support', { cookie: browser.cookieHeader })).body);
+    expect(none).toMatchObject({ signed_in: true, live_orders: { data: [] } });
+
+    await database.db.update(orders).set({ state: 'paid' }).where(eq(orders.id, orderId));
+    const live = await get('/support', { cookie: browser.cookieHeader });
+    const api = (await browser.get('/orders/live')).json();
+    expect(api.data.map((order: { id: string }) => order.id)).toEqual([String(orderId)]);
+    expect(pageData(live.body)).toMatchObject({ live_orders: api });
+    // A drawn screen is drawn with them.
+    const drawn = await get('/restaurants', { cookie: browser.cookieHeader });
+    expect(drawn.body).toContain(`<p>Live: ${orderId}</p>`);
+
+    expect(pageData((await get('/support')).body)).not.toHaveProperty('live_orders');
+    expect((await get('/restaurants')).body).not.toContain('Live:');
+  });
+
   it("preloads the screen's own chunk", async () => {
     const login = await get('/login');
     expect(login.body).toContain(
@@ -198,12 +225,35 @@ describe('screens drawn on the server (product rule R14.14)', () => {
   const bootHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
   it('carry the screen in the root, with its page data', async () => {
-    const response = await get('/menu');
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(
-      `<div id="root"><main><h1>Drawn for /menu</h1><p>${DEMO_BANNER.length}</p><p></p></main></div>`,
+    const response = await get('/login');
+    expect(response.body).toContain('<div id="root"></div>');
+    const drawn = await get('/restaurants');
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.body).toContain(
+      `<div id="root"><main><h1>Drawn for /restaurants</h1><p>${DEMO_BANNER.length}</p><p>/restaurants/all</p></main></div>`,
     );
-    expect(pageData(response.body)).toMatchObject({ signed_in: false, answers: {} });
+    expect(pageData(drawn.body)).toMatchObject({ signed_in: false });
+  });
+
+  it("carry the recipe-kit menu's first orderable week, its ratings and the bundles, as the API answers them", async () => {
+    const week = firstOrderableWeek(new Date());
+    const handle = `menu-${week}`;
+    const browser = new ApiClient(app);
+    const storefront = (
+      await browser.post('/storefront/graphql', weeklyMenusRequest([handle]))
+    ).json() as { data: { w0: { id: string; handle: string } } };
+    const menuId = storefront.data.w0.id.split('/').pop();
+    const reviews = `/weekly_menus/${menuId}/review_summary`;
+
+    const response = await get('/menu');
+    expect(response.body).toContain(`<p>/bundles /storefront/graphql#${handle} ${reviews}</p>`);
+    const { answers } = pageData(response.body) as { answers: Record<string, unknown> };
+    expect(storefront.data.w0.handle).toBe(handle);
+    expect(answers).toEqual({
+      '/bundles': (await browser.get('/bundles')).json(),
+      [`/storefront/graphql#${handle}`]: storefront.data,
+      [reviews]: (await browser.get(reviews)).json(),
+    });
   });
 
   it('carry the public reads they show, as the API answers them, dated', async () => {

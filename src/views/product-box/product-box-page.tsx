@@ -5,12 +5,20 @@ import { useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import type { recipeKitBasketMachine } from '../../../machines/recipe-kit-basket/recipe-kit-basket.machine';
 import {
+  allowedBundleIdsOf,
   fetchAllowedBundleIds,
   fetchWeeklyMenus,
   MENU_FETCH_FAILED,
+  weeklyMenusFromData,
   type WeeklyMenu,
   type WeeklyMenuProduct,
 } from '../../api/catalogue';
+import { queryDataFromPage } from '../../api/settings-in-page';
+import {
+  menuHandle,
+  weekMenuPageKey,
+  type WeeklyMenusData,
+} from '../../../domain/storefront-queries';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { withQueryClient } from '../../app/with-query-client';
 import { useApplyKeptVoucher } from '../../components/apply-kept-voucher';
@@ -28,7 +36,7 @@ import { liveRecipeKitBasketMachine } from './kit-basket-actors';
 import { ProductDialog } from './product-dialog';
 import { panelId, tabId, WeekTabs } from './week-tabs';
 import './product-box.css';
-import { fetchReviewSummary, type DishReviewSummary } from '../../api/rewards';
+import { fetchReviewSummary, reviewSummaryOf, type DishReviewSummary } from '../../api/rewards';
 import { ratingSummaryText } from '../../../domain/rewards';
 
 type KitBasketActor = Actor<typeof recipeKitBasketMachine>;
@@ -66,6 +74,13 @@ const NO_BUNDLES: ReadonlySet<string> = new Set();
 
 const fetchWeek = async (week: string): Promise<WeeklyMenu | null> =>
   (await fetchWeeklyMenus([week]))[0] ?? null;
+
+/** Product rule R14.14: the week the server drew the menu with comes in the page. */
+const weekFromPage = (week: string) =>
+  queryDataFromPage(
+    weekMenuPageKey(week),
+    (data: WeeklyMenusData) => weeklyMenusFromData([menuHandle(week)], data)[0] ?? null,
+  );
 
 function ProductCard({
   product,
@@ -143,6 +158,8 @@ function WeekPanel({
     queryKey: ['review-summary', menuId],
     queryFn: () => fetchReviewSummary(menuId!),
     enabled: menuId !== undefined && !hidden,
+    ...(menuId !== undefined &&
+      queryDataFromPage(`/weekly_menus/${menuId}/review_summary`, reviewSummaryOf)),
   });
   const sections = useMemo(
     () => (query.data ? menuSections(query.data.products, allowedBundles, groups) : []),
@@ -262,7 +279,11 @@ function ProductBoxPage() {
     if (checkingOut) navigate('/checkout');
   }, [checkingOut, navigate]);
 
-  const bundles = useQuery({ queryKey: ['allowed-bundles'], queryFn: fetchAllowedBundleIds });
+  const bundles = useQuery({
+    queryKey: ['allowed-bundles'],
+    queryFn: fetchAllowedBundleIds,
+    ...queryDataFromPage('/bundles', allowedBundleIdsOf),
+  });
   // The later weeks load in the background once the first ones have answered (or when opened).
   const [background, setBackground] = useState(false);
   const menus = useQueries({
@@ -271,6 +292,7 @@ function ProductBoxPage() {
       queryFn: () => fetchWeek(week),
       refetchInterval: MENU_REFRESH_MS,
       enabled: background || early.has(week) || week === selected,
+      ...weekFromPage(week),
     })),
   });
   const earlySettled = menus.every(

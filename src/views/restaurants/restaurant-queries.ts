@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, unwrap } from '../../api/client';
 import { toEntity } from '../../api/json-api';
-import { answerInPage } from '../../api/settings-in-page';
+import { queryDataFromPage as fromPage } from '../../api/settings-in-page';
 import type { Restaurant } from '../../api/types';
 
 type RestaurantsBody =
@@ -13,17 +13,6 @@ type RestaurantBody =
 const restaurantsOf = (body: RestaurantsBody) =>
   body.data.map((resource) => toEntity(resource) as Restaurant);
 const restaurantOf = (body: RestaurantBody) => toEntity(body.data) as Restaurant;
-
-/**
- * A query's first data from the page (R14.14): what the server drew with, dated when it was
- * served, so a page older than the query's stale time is refetched at once.
- */
-function fromPage<TBody, TData>(apiPath: string, read: (body: TBody) => TData) {
-  const answer = answerInPage<TBody>(apiPath);
-  return answer
-    ? { initialData: read(answer.body), initialDataUpdatedAt: answer.at }
-    : ({} as Record<string, never>);
-}
 
 export function useRestaurants() {
   return useQuery({
