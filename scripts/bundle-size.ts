@@ -23,12 +23,13 @@ const KIB = 1024;
 // rewritten at build, vite.config.ts, and /flows routed from src/app/other-paths.tsx). A route
 // over its budget is a regression to win back or to explain here when raising it. Raised by 0.4 to
 // 0.5 KiB on 2026-11-28 for screens drawn on the server (R14.14): the entry hydrates them, and
-// react-dom's hydration code, until then left out by tree-shaking, came with hydrateRoot.
+// react-dom's hydration code, until then left out by tree-shaking, came with hydrateRoot. Raised by
+// up to 0.1 KiB later that day: the entry draws the "on its way" link from the page data (R14.12).
 const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: string[] }[] = [
   {
     route: '/pasta-now-search-address',
     screen: 'src/views/address-search/address-search-page.tsx',
-    budgetKiB: 113.4,
+    budgetKiB: 113.6,
   },
   {
     route: '/login',
@@ -41,7 +42,7 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/pasta-now',
     screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx',
-    budgetKiB: 129.2,
+    budgetKiB: 129.3,
   },
   {
     route: '/account',
@@ -51,7 +52,7 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     // +0.3 KiB: the plan's dates keep off Christmas (R10.35, domain/delivery-days.ts).
     budgetKiB: 132.4,
   },
-  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 117.2 },
+  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 117.3 },
   {
     route: '/takeaway/track/:orderId',
     screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',
@@ -69,7 +70,7 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/pasta-now-find',
     screen: 'src/views/restaurant-finder/restaurant-finder-page.tsx',
-    budgetKiB: 120.7,
+    budgetKiB: 120.8,
   },
   {
     route: '/checkout',
@@ -78,10 +79,15 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     // To win back: load the payment step's parts ("what recurs", address and delivery-date
     // modules shared with the account pages) with that step. +0.07 KiB: the flow bridge's check
     // for the live highlight (R15.3).
-    budgetKiB: 143.8,
+    budgetKiB: 143.9,
   },
-  { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 120.2 },
-  { route: '/menu', screen: 'src/views/product-box/product-box-page.tsx', budgetKiB: 131.8 },
+  { route: '/pasta-type', screen: 'src/views/pasta-type/pasta-type-page.tsx', budgetKiB: 120.3 },
+  {
+    route: '/menu',
+    screen: 'src/views/product-box/product-box-page.tsx',
+    // +0.2 KiB: its first week, ratings and bundles read from the page (R14.14).
+    budgetKiB: 132.1,
+  },
   {
     route: '/payment/:orderId',
     screen: 'src/views/order-payment/order-payment-page.tsx',
