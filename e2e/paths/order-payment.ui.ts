@@ -30,10 +30,14 @@ import {
   type PathCards,
 } from './card-payments';
 
-/** The walk's own order (made through the API) and the last four digits of the card it saved. */
+/**
+ * The walk's own order (made through the API), the last four digits of the card it saved, and the
+ * calls failing on the network until the customer tries again.
+ */
 interface PaymentWorld {
   orderId: string | undefined;
   savedLast4: string | undefined;
+  failing: RegExp | undefined;
 }
 
 type Of<T extends OrderPaymentEvent['type']> = Extract<OrderPaymentEvent, { type: T }>;
@@ -90,6 +94,17 @@ async function boxOrder(page: Page, paid: boolean): Promise<string> {
 /** At the page's entry (no payment tried yet); after a return the page reloads the order itself. */
 const atEntry = (from: AnyMachineSnapshot) => from.context.attempt === 0;
 
+const statusOf = (event: EventObject) => (event as { error?: { status?: number } }).error?.status;
+
+/**
+ * A call that fails on the network: the browser's request is dropped before it leaves (status 0),
+ * so it never reaches the server; the page says so as for a server error, until "Try again".
+ */
+async function failOnTheNetwork(page: Page, world: PaymentWorld, calls: RegExp) {
+  world.failing = calls;
+  await page.route(calls, (route) => route.abort('failed'));
+}
+
 /** Each event as the customer brings it about; a new event without one fails to compile. */
 const executors = {
   'payment.submit': {
@@ -107,8 +122,13 @@ const executors = {
       await payButton(page).click();
     },
   },
-  // Only after a call the page cannot go on without failed, which the real server does not.
-  retry: { can: () => false },
+  // The call that failed goes through again.
+  retry: async ({ page, world }) => {
+    await expect(heading(page)).toHaveText('Sorry, something went wrong');
+    if (world.failing) await page.unroute(world.failing);
+    world.failing = undefined;
+    await page.getByRole('button', { name: 'Try again' }).click();
+  },
   'xstate.done.actor.loadOrder': {
     // The walk makes orders awaiting payment and paid ones; none that is neither (dropped).
     can: ({ event }) => outputOf<OrderPaymentOptions>(event)?.order.state !== 'dropped',
@@ -125,13 +145,19 @@ const executors = {
       await page.goto(`/payment/${world.orderId}`);
     },
   },
-  // Another customer's order, or one never written, is not found (404).
+  // Another customer's order, or one never written, is not found (404); the walk's own order
+  // read failing on the network stands for the server failing (500).
   'xstate.error.actor.loadOrder': {
-    can: ({ event, from }) =>
-      atEntry(from) && (event as { error?: { status?: number } }).error?.status === 404,
-    run: async ({ page }) => {
-      await signUpViaApi(page.request);
-      await page.goto('/payment/999999999');
+    can: ({ event, from }) => atEntry(from) && [404, 500].includes(statusOf(event) ?? 0),
+    run: async ({ page, event, world }) => {
+      if (statusOf(event) === 404) {
+        await signUpViaApi(page.request);
+        await page.goto('/payment/999999999');
+        return;
+      }
+      world.orderId = await boxOrder(page, false);
+      await failOnTheNetwork(page, world, new RegExp(`/api/v2/orders/${world.orderId}(\\?|$)`));
+      await page.goto(`/payment/${world.orderId}`);
     },
   },
   'xstate.done.actor.saveCard': async () => {},
@@ -160,7 +186,19 @@ const executors = {
         .click();
     },
   },
-  'xstate.error.actor.confirmPayment': { can: () => false },
+  // Back from a completed 3-D Secure challenge, the payment's read fails on the network.
+  'xstate.error.actor.confirmPayment': {
+    can: ({ event }) => statusOf(event) === 500,
+    run: async ({ page, world }) => {
+      world.orderId = await boxOrder(page, false);
+      await page.goto(`/payment/${world.orderId}`);
+      await fillCard(page, CARDS.challenge, '123');
+      await payButton(page).click();
+      await expect(page).toHaveURL(/\/sandbox\/challenge\//);
+      await failOnTheNetwork(page, world, /\/api\/v2\/payment_details\//);
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+    },
+  },
 } satisfies Record<MachineEventType<typeof orderPaymentMachine>, Executor<PaymentWorld>>;
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -198,6 +236,12 @@ const states = {
   nothingToPay: async ({ page }) => {
     await expect(heading(page)).toHaveText('Nothing to pay');
   },
+  failed: async ({ page, world }) => {
+    await expect(page).toHaveURL(new RegExp(`/payment/${world.orderId}(\\?|$)`));
+    await expect(heading(page)).toHaveText('Sorry, something went wrong');
+    await expect(page.getByRole('alert')).toHaveText(/\S/);
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
   notFound: async ({ page }) => {
     await expect(page).toHaveURL(/\/payment\/999999999$/);
     await expect(heading(page)).toHaveText('Order not found');
@@ -207,7 +251,7 @@ const states = {
 export const orderPaymentUi = uiAdapter(orderPaymentMachine, {
   machine: 'order-payment',
   model: pathModel,
-  world: () => ({ orderId: undefined, savedLast4: undefined }),
+  world: () => ({ orderId: undefined, savedLast4: undefined, failing: undefined }),
   entries: {
     // The order's outcome is the walk's order: made, then opened, by the load's executor.
     'opened at /payment/42': async () => {},
@@ -221,14 +265,5 @@ export const orderPaymentUi = uiAdapter(orderPaymentMachine, {
       'the walk can make no order that is neither awaiting payment nor paid: the server drops none',
     'loading xstate.done.actor.loadOrder → nothingToPay':
       'the walk can make no order that is neither awaiting payment nor paid: the server drops none',
-    failed: 'only after a call the real server fails (500), which it does not on demand',
-    'loading xstate.error.actor.loadOrder → failed':
-      'the real server does not fail loading an order (500) on demand',
-    'confirmingPayment xstate.error.actor.confirmPayment → failed':
-      'the real server does not fail reading a returned payment (500) on demand',
-    'failed retry → loading':
-      'only after a call the real server fails, which it does not on demand',
-    'failed retry → confirmingPayment':
-      'only after a call the real server fails, which it does not on demand',
   },
 });
