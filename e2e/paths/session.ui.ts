@@ -24,8 +24,9 @@ import {
 interface SessionWorld {
   customer: () => Promise<NewCustomer>;
   read: Promise<Request> | undefined;
-  /** Whether that read has its answer. */
+  /** Whether that read has its answer, or failed on the network. */
   answered: boolean;
+  failed: boolean;
   /** Puts the network back to full speed, after it was slowed. */
   restore: (() => Promise<void>) | undefined;
 }
@@ -35,6 +36,14 @@ const BRANCH = { 'X-Branch': 'web' };
 const outputOf = (event: EventObject) => (event as { output?: unknown }).output;
 
 const isRead = (request: Request) => new URL(request.url()).pathname === '/api/v2/me';
+const isReadUrl = (url: URL) => url.pathname === '/api/v2/me';
+
+/**
+ * The session's next read of /me dropped on the network: the browser's request never leaves, so
+ * the server never sees it (no answer is made up), and the page's other calls go on.
+ */
+const dropNextRead = (page: Page) =>
+  page.route(isReadUrl, (route) => route.abort('failed'), { times: 1 });
 
 /**
  * Every answer held back `latency` ms, as on a slow connection (Chromium's own throttling): time
@@ -97,10 +106,18 @@ const executors = {
       await page.goto('/');
     },
   },
-  // The session is read as the app boots and once after an order, and the browser cannot lose that
-  // call alone: the page, its scripts and its calls share one network, and Chromium's offline
-  // switch does not fail a call already waiting for its answer.
-  'xstate.error.actor.loadCustomer': { can: () => false },
+  // The session's read dropped on the network: as a signed-in page boots, or the refresh after an
+  // order (set up by the refresh's executor).
+  'xstate.error.actor.loadCustomer': async ({ page, from, world }) => {
+    if (from.matches('refreshing')) {
+      await expect.poll(() => world.failed).toBe(true);
+      await home(page);
+      return;
+    }
+    await signInBrowser(page, world);
+    await dropNextRead(page);
+    await page.goto('/');
+  },
   'session.signedIn': {
     // Screens send it on a server's answer: while the session loads or refreshes, never first.
     can: ({ from }) => from.matches('signedOut') || from.matches('signedIn'),
@@ -135,9 +152,15 @@ const executors = {
     },
   },
   'session.unauthorized': {
-    can: ({ from }) => from.matches('signedIn'),
+    can: ({ from }) => from.matches('signedIn') || from.matches('refreshing'),
     // The session ended elsewhere (the cookies gone): the account's next call is refused (401).
-    run: async ({ page }) => {
+    // While refreshing, the refresh's own read is refused (set up by the refresh's executor).
+    run: async ({ page, from, world }) => {
+      if (from.matches('refreshing')) {
+        await expect.poll(() => world.answered).toBe(true);
+        await home(page);
+        return;
+      }
       await page.context().clearCookies();
       await fromAccountMenu(page, 'Your account');
     },
@@ -165,6 +188,22 @@ const executors = {
       page.on('response', (response) => {
         if (isRead(response.request())) world.answered = true;
       });
+      page.on('requestfailed', (request) => {
+        if (isRead(request)) world.failed = true;
+      });
+      if (next?.type === 'xstate.error.actor.loadCustomer') await dropNextRead(page);
+      // The session ends on the server while the refresh's read is on its way: the server
+      // refuses it (401), which resets the session (R2.5).
+      if (next?.type === 'session.unauthorized')
+        await page.route(
+          isReadUrl,
+          async (route) => {
+            const ended = await page.request.delete('/api/v2/sessions', { headers: BRANCH });
+            expect(ended.ok()).toBe(true);
+            await route.continue();
+          },
+          { times: 1 },
+        );
       await payWithNewCard(page, '4242 4242 4242 4242');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'Grazie! Your box is ordered',
@@ -206,6 +245,7 @@ export const sessionUi = uiAdapter(sessionMachine, {
     customer: once(() => signUpViaApi(request)),
     read: undefined,
     answered: false,
+    failed: false,
     restore: undefined,
   }),
   entries: {
@@ -215,23 +255,15 @@ export const sessionUi = uiAdapter(sessionMachine, {
   executors,
   states,
   notThroughTheUi: {
-    'loading xstate.error.actor.loadCustomer → signedOut':
-      'the browser cannot lose the first read alone: it starts as the app boots, with the page’s scripts, ' +
-      'and Chromium’s offline switch does not fail a call already waiting for its answer',
-    'refreshing xstate.error.actor.loadCustomer → signedIn':
-      'the browser cannot lose the refresh’s read alone: it starts the moment the order is confirmed, ' +
-      'and Chromium’s offline switch does not fail a call already waiting for its answer',
     'loading session.signedIn → signedIn':
       'screens send it on a server’s answer: a page served signed out asks nothing as it boots (R14.12), ' +
       'and a signed-in one’s read of /me is answered before any later call',
     'signedOut session.refresh → loading':
       'only a kit order’s confirmation refreshes the session, and only a signed-in customer orders',
     'refreshing xstate.done.actor.loadCustomer → signedOut':
-      'the server reads the session as the refresh’s call arrives, the moment the order is confirmed: ' +
-      'it cannot end before then (a slow connection holds the answer, not the call)',
+      'a session ended on the server answers the refresh’s read with a 401, which reaches the machine ' +
+      'first as session.unauthorized (R2.5: the same reset, walked)',
     'refreshing session.signedIn → signedIn':
       'screens send it on a server’s answer, and a call made while the refresh waits is answered after it',
-    'refreshing session.unauthorized → signedOut':
-      'a 401 is a server’s answer, and a call made while the refresh waits is answered after it',
   },
 });
