@@ -1,6 +1,8 @@
 import { payWithNewCard, returningCustomerAtPayment } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
+// The generated paths walk the bank's page and both returns from it; this keeps the error step's
+// axe scan and the unpaid order then paid on its own page.
 test.describe('kit checkout: a card that needs 3-D Secure', () => {
   test('a failed authentication says so; the written order is then paid with another card on its page', async ({
     page,

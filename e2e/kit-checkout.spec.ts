@@ -31,6 +31,9 @@ async function payForTheMenuBox(page: Page) {
   );
 }
 
+// The generated paths (e2e/paths/kit-checkout.ui.ts) walk each step, error and outcome once, one
+// payload a transition: these keep what they do not walk (a deep link to the payment step, a box
+// built on /menu as a visitor and ordered after signing up or in, the steps' axe scans).
 test.describe('kit checkout', () => {
   test('deep links land where the guards say: payment needs a step before it, the confirmation its origin', async ({
     page,
