@@ -24,10 +24,14 @@ export const digits = (number: string) => number.replace(/ /g, '');
 export const outputOf = <T>(event: EventObject | undefined) =>
   (event as { output?: T } | undefined)?.output;
 
-/** The card that brings about the first payment outcome among the events still to come. */
-export const cardFor = (cards: PathCards, after: EventObject[]): string => {
+/**
+ * The card that brings about the first payment outcome among the events still to come: of the
+ * `pay` call, or of the call that pays where the flow names it otherwise (the kit's placeOrder).
+ */
+export const cardFor = (cards: PathCards, after: EventObject[], call = 'pay'): string => {
   const outcome = after.find(
-    (event) => event.type === 'xstate.done.actor.pay' || event.type === 'xstate.error.actor.pay',
+    (event) =>
+      event.type === `xstate.done.actor.${call}` || event.type === `xstate.error.actor.${call}`,
   ) as { output?: { status?: string }; error?: { hardDecline?: boolean } } | undefined;
   if (outcome?.output?.status === 'requires_action') return cards.challenge;
   if (outcome?.error) return outcome.error.hardDecline ? cards.hardDecline : cards.declines;
