@@ -73,5 +73,25 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Got it' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();
     });
+
+    test('a dish tapped before the app runs opens once it has', async ({ page }) => {
+      // The app's entry held back (its bytes are the server's own), as on a slow phone.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/menu', { waitUntil: 'domcontentloaded' });
+      const view = page.getByRole('button', { name: /^View / }).first();
+      const dish = ((await view.textContent()) ?? '').replace(/^View /, '');
+      await view.click();
+      expect(
+        await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
+        'the app has not run',
+      ).toBe(0);
+      release();
+      await expect(page.getByRole('dialog', { name: dish })).toBeVisible();
+    });
   });
 }

@@ -20,6 +20,8 @@ const app = (
 );
 
 const root = document.getElementById('root')!;
+// From here React takes the page's taps (one kept before, src/app/press-early-tap.tsx presses).
+window.sfogliaEarlyTap?.stop();
 // Product rule R14.14: a screen the server drew (src/ssr/entry-server.tsx) is taken over in place;
 // any other starts from the empty root. Either way as a transition, which React splits into short
 // tasks, so the first render never holds the main thread long enough to delay a tap.
@@ -32,3 +34,4 @@ startTransition(() => {
     });
   else createRoot(root).render(app);
 });
+

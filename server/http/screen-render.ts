@@ -134,15 +134,26 @@ const ENTRY_SCRIPT =
   /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
 /**
+ * Product rule R14.14: a button tapped on a drawn screen before the app runs is kept (the last
+ * one; its default, a form's plain submit, prevented) in `window.sfogliaEarlyTap`, and pressed
+ * again by src/main.tsx once React takes the page's taps. Links need nothing: they work as HTML.
+ */
+const KEEP_EARLY_TAP =
+  'const t={},k=e=>{const b=e.target.closest&&e.target.closest("button");' +
+  'if(b){e.preventDefault();t.button=b}};addEventListener("click",k,true);' +
+  't.stop=()=>removeEventListener("click",k,true);window.sfogliaEarlyTap=t;';
+
+/**
  * The shell for a screen drawn on the server: its entry still downloads at once (a modulepreload),
  * but runs only after the first frame is painted (requestAnimationFrame, then a task), so the
- * server's HTML shows before the app's JavaScript is parsed and run, not after. The inline script
- * is allowed by its hash (security-headers.ts). Undefined when the build has no such entry.
+ * server's HTML shows before the app's JavaScript is parsed and run, not after; a tap meanwhile is
+ * kept for the app. The inline script is allowed by its hash (security-headers.ts). Undefined when
+ * the build has no such entry.
  */
 export function paintFirstEntry(shell: string): { html: string; bootScript: string } | undefined {
   const entry = ENTRY_SCRIPT.exec(shell)?.[1];
   if (!entry) return undefined;
-  const bootScript = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})))`;
+  const bootScript = `${KEEP_EARLY_TAP}requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})))`;
   const html = shell.replace(
     ENTRY_SCRIPT,
     () =>

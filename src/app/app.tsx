@@ -4,6 +4,7 @@ import { BasketRedirect } from '../views/basket-redirect/basket-redirect';
 import { AppLayout } from './layout/app-layout';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { lazyRoute } from './lazy-route';
+import { PressEarlyTap } from './press-early-tap';
 import { keepReferralFrom } from '../components/referral-link';
 import { APP_ROUTES, type AccountRoute, type AppRoute } from '../../domain/app-routes';
 
@@ -119,6 +120,7 @@ export function App() {
             <Route path="/dev/design" element={<DesignPage />} />
             <Route path="*" element={<OtherPaths />} />
           </Routes>
+          <PressEarlyTap />
         </Suspense>
       </ScreenErrorBoundary>
     </AppLayout>
