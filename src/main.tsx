@@ -34,4 +34,3 @@ startTransition(() => {
     });
   else createRoot(root).render(app);
 });
-
