@@ -7,6 +7,7 @@ import type { Deps } from '../deps';
 import { settingsDocument } from '../routes/settings/settings.handlers';
 import { STOREFRONT_GRAPHQL_PATH } from '../routes/storefront/storefront-graphql';
 import { currentSession } from '../services/sessions';
+import { compressedPage } from './page-compression';
 import { installPublicFileCache } from './public-cache';
 import {
   laterScripts,
@@ -222,15 +223,19 @@ export async function registerStaticFiles(
   };
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const page = await pageFor(request, reply);
+    const page = await compressedPage(
+      await pageFor(request, reply),
+      request.headers['accept-encoding'],
+    );
+    if (page.encoding) reply.header('content-encoding', page.encoding);
     return (
       reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
         // The page carries who is signed in: never stored, never shared.
         .header('cache-control', 'no-cache, private')
-        .header('vary', 'Cookie')
-        .send(page)
+        .header('vary', 'Cookie, Accept-Encoding')
+        .send(page.body)
     );
   };
 

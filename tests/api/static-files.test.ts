@@ -201,6 +201,26 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
     expect((await get('/restaurants')).body).not.toContain('Live:');
   });
 
+  it('is sent compressed as the browser accepts: Brotli first, then gzip (R13.6)', async () => {
+    const plain = await get('/menu');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    const br = await get('/menu', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(html).toContain('<h1>Drawn for /menu</h1>');
+    expect(br.rawPayload.length).toBeLessThan(html.length / 3);
+
+    const gz = await get('/menu', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain('<h1>Drawn for /menu</h1>');
+
+    expect(
+      (await get('/menu', { 'accept-encoding': 'br;q=0, identity' })).headers['content-encoding'],
+    ).toBeUndefined();
+  });
+
   it("preloads the screen's own chunk", async () => {
     const login = await get('/login');
     expect(login.body).toContain(
