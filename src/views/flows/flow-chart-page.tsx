@@ -192,24 +192,9 @@ function FlowChart({ name }: { name: string }) {
               Download PNG
             </button>
           </div>
+          {/* The drawing first, then the replay's controls beside it (below it on a phone), its
+              details and the states as a list: reading order and visual order agree. */}
           <div className="flows__layout">
-            <div className="flows__side">
-              <section className="flows__states" aria-labelledby="flows-states-heading">
-                <h2 id="flows-states-heading">States</h2>
-                <StateTree
-                  graph={chart.graph}
-                  parentId={chart.graph.rootId}
-                  selectedId={selectedId}
-                  onSelect={setSelectedId}
-                />
-              </section>
-              <StateDetails
-                graph={chart.graph}
-                state={selected}
-                guardRules={flowGuardRules(name)}
-              />
-              <PathReplay graph={chart.graph} paths={chart.paths} onHighlight={setReplayed} />
-            </div>
             <figure className="flows__figure">
               <div className="flows__zoom">
                 <button
@@ -252,6 +237,23 @@ function FlowChart({ name }: { name: string }) {
                 <code>after</code>); guards are in square brackets.
               </figcaption>
             </figure>
+            <div className="flows__side">
+              <PathReplay graph={chart.graph} paths={chart.paths} onHighlight={setReplayed} />
+              <StateDetails
+                graph={chart.graph}
+                state={selected}
+                guardRules={flowGuardRules(name)}
+              />
+              <section className="flows__states" aria-labelledby="flows-states-heading">
+                <h2 id="flows-states-heading">States</h2>
+                <StateTree
+                  graph={chart.graph}
+                  parentId={chart.graph.rootId}
+                  selectedId={selectedId}
+                  onSelect={setSelectedId}
+                />
+              </section>
+            </div>
           </div>
         </>
       )}
