@@ -6,6 +6,7 @@ import {
   chooseRecipesMachine,
   type ChooseRecipesContext,
   type ChooseRecipesData,
+  type ChooseRecipesEvent,
 } from '../../machines/choose-recipes/choose-recipes.machine';
 import { pathModel } from '../../tests/machines/choose-recipes/events';
 import { expect } from '../support/fixtures';
@@ -83,7 +84,9 @@ const executors = {
   'recipe.remove': {
     can: ({ event, from }) =>
       contextOf(from).picks.some(
-        (pick) => pick.variantId === (event as { variantId: string }).variantId,
+        (pick) =>
+          pick.variantId ===
+          (event as Extract<ChooseRecipesEvent, { type: 'recipe.remove' }>).variantId,
       ),
     run: async ({ page, world }) => {
       world.dropped = false;
