@@ -3,6 +3,8 @@ import { describePath, type PathKind } from '../scripts/paths/generate';
 import { expect, test } from './support/fixtures';
 import { addressSearchUi } from './paths/address-search.ui';
 import { authUi } from './paths/auth.ui';
+import { changeDeliveryDateUi } from './paths/change-delivery-date.ui';
+import { chooseRecipesUi } from './paths/choose-recipes.ui';
 import { kitCheckoutUi } from './paths/kit-checkout.ui';
 import { orderPaymentUi } from './paths/order-payment.ui';
 import { sessionUi } from './paths/session.ui';
@@ -27,6 +29,8 @@ import {
 const adapters: UiAdapter[] = [
   authUi,
   addressSearchUi,
+  changeDeliveryDateUi,
+  chooseRecipesUi,
   kitCheckoutUi,
   orderPaymentUi,
   sessionUi,

@@ -2,7 +2,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { CANCEL_PLAN_MESSAGES } from '../domain/cancel-plan';
 import { dayAndDate, PASTA_PLAN_MESSAGES } from '../domain/pasta-plan';
 import { PAYMENT_METHOD_MESSAGES } from '../domain/payment-methods';
-import { SCHEDULE_WEEK_MESSAGES } from '../domain/schedule-week';
 import { apiCall } from './support/api';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
@@ -29,6 +28,28 @@ async function methodIdOf(request: APIRequestContext, last4: string): Promise<st
   expect(response.ok()).toBe(true);
   const methods: { id: string; attributes: { last4: string } }[] = (await response.json()).data;
   return methods.find((m) => m.attributes.last4 === last4)!.id;
+}
+
+/**
+ * Two of the first dish on the week's menu, then another day the week offers, saved through the
+ * API as the week's pages save them; answers the dish and the day.
+ */
+async function chosenRecipesAndDay(request: APIRequestContext, weekId: string) {
+  const read = await request.get(`/api/v2/schedule_weeks/${weekId}`, { headers: BRANCH });
+  expect(read.ok()).toBe(true);
+  const { menu, delivery_date, delivery_days } = (await read.json()).data.attributes as {
+    menu: { variant_id: string; title: string }[];
+    delivery_date: string;
+    delivery_days: { date: string; available: boolean }[];
+  };
+  const [first] = menu;
+  const other = delivery_days.find((day) => day.available && day.date !== delivery_date);
+  expect(first && other, 'a dish and another day').toBeTruthy();
+  await apiCall(request, 'post', `/schedule_weeks/${weekId}/chef_selections`, {
+    selections: [{ variant_id: first!.variant_id, quantity: 2 }],
+  });
+  await apiCall(request, 'put', `/schedule_weeks/${weekId}`, { delivery_date: other!.date });
+  return { dish: first!.title, newDate: other!.date };
 }
 
 test.describe(`a subscriber's whole journey (${PHONE.name})`, () => {
@@ -59,48 +80,19 @@ test.describe(`a subscriber's whole journey (${PHONE.name})`, () => {
     await expect(page.getByText(PASTA_PLAN_MESSAGES.weekSkipped)).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // The week after: its box details, then its recipes.
+    // The week after: its box details; its recipes and delivery date chosen as its pages save
+    // them (the pages themselves: schedule-week.spec.ts and the choose-recipes and
+    // change-delivery-date walks in generated-paths.spec.ts).
     await weekCard(page, after!.attributes.delivery_date)
       .getByRole('link', { name: `Box details for ${afterDay}` })
       .click();
     await expect(page).toHaveURL(new RegExp(`/schedule/${after!.id}/edit$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Your box for ${afterDay}`);
-    await page.getByRole('link', { name: 'Choose recipes' }).click();
-    await expect(page).toHaveURL(new RegExp(`/schedule/${after!.id}/choose-recipes$`));
-    const menu = page.getByRole('region', { name: 'This week’s menu' });
-    const firstAdd = menu.getByRole('button', { name: /^Add one more / }).first();
-    const dish = ((await firstAdd.getAttribute('aria-label')) ?? '')
-      .replace('Add one more ', '')
-      .replace(/ \(.*\)$/, '');
-    expect(dish).not.toBe('');
-    await firstAdd.click();
-    await expect(page.getByText('1 of 2 chosen')).toBeVisible();
-    await firstAdd.click();
-    await expect(page.getByText('2 of 2 chosen')).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Save my recipes' }).click();
-    await expect(page).toHaveURL(new RegExp(`/schedule/${after!.id}/edit$`));
-    await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.recipesChosen)).toBeVisible();
-    await expect(page.getByText(`2 × ${dish}`)).toBeVisible();
-
-    // Its delivery date: another available day of that week.
-    await page.getByRole('link', { name: 'Change delivery date' }).click();
-    await expect(page).toHaveURL(new RegExp(`/schedule/${after!.id}/change-delivery-date$`));
-    const days = page.getByRole('group', { name: 'Delivery day' });
-    await expect(days.getByRole('radio', { name: new RegExp(`^${afterDay}`) })).toBeChecked();
-    const other = days
-      .getByRole('radio')
-      .filter({ hasNot: page.locator(':disabled') })
-      .and(page.locator(':not(:checked)'))
-      .first();
-    const newDate = (await other.getAttribute('value'))!;
+    const { dish, newDate } = await chosenRecipesAndDay(request, after!.id);
     const newDay = dayAndDate(newDate);
-    await other.check();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Save delivery date' }).click();
-    await expect(page).toHaveURL(new RegExp(`/schedule/${after!.id}/edit$`));
-    await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.dateChanged)).toBeVisible();
+    await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Your box for ${newDay}`);
+    await expect(page.getByText(`2 × ${dish}`)).toBeVisible();
 
     // Pause the plan until a later week, then resume it.
     await page.goto('/account/pasta-plan');
