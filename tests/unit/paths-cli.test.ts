@@ -43,10 +43,10 @@ describe('npm run paths', () => {
   });
 
   it('refuses to walk through the real UI a machine without a UI adapter, and says how to run it', () => {
-    const { status, stderr } = paths('run', 'kit-checkout', '--ui');
+    const { status, stderr } = paths('run', 'pasta-plan', '--ui');
 
     expect(status).toBe(1);
-    expect(stderr).toContain('kit-checkout has no UI adapter yet (e2e/paths/kit-checkout.ui.ts)');
-    expect(stderr).toContain('npm run paths -- run kit-checkout');
+    expect(stderr).toContain('pasta-plan has no UI adapter yet (e2e/paths/pasta-plan.ui.ts)');
+    expect(stderr).toContain('npm run paths -- run pasta-plan');
   });
 });
