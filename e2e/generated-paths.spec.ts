@@ -7,6 +7,7 @@ import { changeDeliveryDateUi } from './paths/change-delivery-date.ui';
 import { chooseRecipesUi } from './paths/choose-recipes.ui';
 import { kitCheckoutUi } from './paths/kit-checkout.ui';
 import { orderPaymentUi } from './paths/order-payment.ui';
+import { savedAddressesUi } from './paths/saved-addresses.ui';
 import { sessionUi } from './paths/session.ui';
 import { takeawayCheckoutUi } from './paths/takeaway-checkout.ui';
 import { verifyEmailUi } from './paths/verify-email.ui';
@@ -33,6 +34,7 @@ const adapters: UiAdapter[] = [
   chooseRecipesUi,
   kitCheckoutUi,
   orderPaymentUi,
+  savedAddressesUi,
   sessionUi,
   takeawayCheckoutUi,
   verifyEmailUi,
