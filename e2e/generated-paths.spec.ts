@@ -7,6 +7,7 @@ import { changeDeliveryDateUi } from './paths/change-delivery-date.ui';
 import { chooseRecipesUi } from './paths/choose-recipes.ui';
 import { kitCheckoutUi } from './paths/kit-checkout.ui';
 import { orderPaymentUi } from './paths/order-payment.ui';
+import { paymentMethodsUi } from './paths/payment-methods.ui';
 import { savedAddressesUi } from './paths/saved-addresses.ui';
 import { sessionUi } from './paths/session.ui';
 import { takeawayCheckoutUi } from './paths/takeaway-checkout.ui';
@@ -34,6 +35,7 @@ const adapters: UiAdapter[] = [
   chooseRecipesUi,
   kitCheckoutUi,
   orderPaymentUi,
+  paymentMethodsUi,
   savedAddressesUi,
   sessionUi,
   takeawayCheckoutUi,
