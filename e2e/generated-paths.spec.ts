@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describePath, type PathKind } from '../scripts/paths/generate';
-import { expect, test } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { test } from './paths/walk-fixtures';
 import { addressSearchUi } from './paths/address-search.ui';
 import { authUi } from './paths/auth.ui';
 import { changeDeliveryDateUi } from './paths/change-delivery-date.ui';

@@ -1,7 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDrain } from '../../server/shutdown';
 
 const log = { info: vi.fn(), error: vi.fn() } as never;
+
+// The unit files share a module graph (vite.config.ts): a failed test must not leave fake timers.
+afterEach(() => vi.useRealTimers());
 
 describe('createDrain (SIGTERM)', () => {
   it('closes the app (requests in flight, then the jobs) before the pool, then exits 0, once', async () => {
@@ -35,6 +38,5 @@ describe('createDrain (SIGTERM)', () => {
 
     expect(exit).toHaveBeenCalledWith(1);
     expect(poolClose).not.toHaveBeenCalled();
-    vi.useRealTimers();
   });
 });
