@@ -30,6 +30,8 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // Software rendering without a GPU process: about a tenth less CPU per test here.
+        '--disable-gpu',
       ],
     },
   },
