@@ -67,6 +67,9 @@ const weeklyMenuFragment = (pages: PageSizes) => /* GraphQL */ `
 `;
 
 /** The alias, and the variable, of the i-th week asked for: w0, w1, ... */
+/** gid://sfoglia/ProductVariant/34 -> "34": the REST API's numeric id. */
+export const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
+
 export const weekAlias = (index: number) => `w${index}`;
 
 /**

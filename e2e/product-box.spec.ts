@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addDays, firstOrderableWeek, menuHandle } from '../domain/weeks';
+import { addDays, firstOrderableWeek, menuHandle, weekLabel } from '../domain/weeks';
 import { signOutThroughMenu } from './support/account-menu';
 import {
   addRegular,
@@ -148,12 +148,7 @@ test.describe('/menu, the product box', () => {
       return route.continue();
     });
     await page.goto('/menu');
-    const day = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    }).format(new Date(`${nextWeek}T00:00:00Z`));
-    await page.getByRole('tab', { name: new RegExp(`^Week of ${day}\\b`) }).click();
+    await page.getByRole('tab', { name: new RegExp(`^${weekLabel(nextWeek)}\\b`) }).click();
     const panel = visiblePanel(page);
     await expect(panel.getByRole('alert')).toContainText("Couldn't fetch menu", {
       timeout: 20_000,

@@ -9,6 +9,8 @@ import {
   type MachineEventType,
   type UiContext,
 } from './ui-adapter';
+import { isType } from './outcomes';
+import { fillSignup, signInExecutor, unusedEmail } from './sign-in-forms';
 
 /** A customer of the walk's own (signed up through the API) and the reset link asked for them. */
 interface AuthWorld {
@@ -45,16 +47,6 @@ const wayTo = (from: AnyMachineSnapshot, path: string, visited: string[]) => {
   return undefined;
 };
 
-const fillSignup = async (page: Ctx['page'], form: Of<'signup.submit'>['form'], email: string) => {
-  await page.getByLabel('First name').fill(form.firstName);
-  await page.getByLabel('Last name').fill(form.lastName);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(form.password);
-  if (form.marketing) await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
-};
-
-const isOutcome = (next: { type: string } | undefined, type: string) => next?.type === type;
-
 /** Each event as the customer brings it about; a new event without one fails to compile. */
 const executors = {
   'url.changed': {
@@ -71,37 +63,16 @@ const executors = {
       else await page.goto(path);
     },
   },
-  'login.submit': {
-    // The real server answers a known customer's password (signed in) or a wrong one (401);
-    // its rate limit (429) is not brought about here.
-    can: ({ next }) =>
-      !isOutcome(next, 'xstate.error.actor.signIn') ||
-      (next as { error?: { status?: number } }).error?.status === 401,
-    run: async ({ page, event, next, world }) => {
-      const { form } = event as Of<'login.submit'>;
-      if (form.email !== '') {
-        const customer = await world.customer();
-        await page.getByLabel('Email address').fill(customer.email);
-        await page
-          .getByLabel('Password')
-          .fill(
-            isOutcome(next, 'xstate.error.actor.signIn') ? 'not-the-password' : customer.password,
-          );
-      }
-      await page.getByRole('button', { name: 'Sign in' }).click();
-    },
-  },
+  'login.submit': signInExecutor<AuthWorld>(),
   'signup.submit': {
     // The client checks an email's shape as the server does: of its 400s only email_taken.
     can: ({ next }) =>
-      !isOutcome(next, 'xstate.error.actor.signUp') ||
+      !isType(next, 'xstate.error.actor.signUp') ||
       (next as { error?: { code?: string } }).error?.code === 'email_taken',
     run: async ({ page, event, next }) => {
       const { form } = event as Of<'signup.submit'>;
-      const email = isOutcome(next, 'xstate.error.actor.signUp')
-        ? DEMO.email
-        : `paths.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-      await fillSignup(page, form, email);
+      const email = isType(next, 'xstate.error.actor.signUp') ? DEMO.email : unusedEmail();
+      await fillSignup(page, form, email, form.password);
       await page.getByRole('button', { name: 'Create account' }).click();
     },
   },
@@ -110,14 +81,14 @@ const executors = {
     const valid = email.includes('@');
     await page.getByLabel('Email address').fill(valid ? (await world.customer()).email : email);
     // The request never reaching the server (status 0): the browser offline.
-    if (isOutcome(next, 'xstate.error.actor.requestPasswordReset'))
+    if (isType(next, 'xstate.error.actor.requestPasswordReset'))
       await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Send reset link' }).click();
   },
   'password.submit': async ({ page, event, next }) => {
     const { password } = event as Of<'password.submit'>;
     // The server refuses a session that has ended (signed out elsewhere): the cookies gone.
-    if (isOutcome(next, 'xstate.error.actor.changePassword')) await page.context().clearCookies();
+    if (isType(next, 'xstate.error.actor.changePassword')) await page.context().clearCookies();
     await page.getByLabel('New password').fill(password);
     await page.getByRole('button', { name: 'Save new password' }).click();
   },

@@ -20,10 +20,6 @@ export type PathCards = typeof SANDBOX_CARDS & { hardDecline: string };
 /** A card number as the API takes it. */
 export const digits = (number: string) => number.replace(/ /g, '');
 
-/** An actor's done event's output. */
-export const outputOf = <T>(event: EventObject | undefined) =>
-  (event as { output?: T } | undefined)?.output;
-
 /**
  * The card that brings about the first payment outcome among the events still to come: of the
  * `pay` call, or of the call that pays where the flow names it otherwise (the kit's placeOrder).

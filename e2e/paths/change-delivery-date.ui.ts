@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { dayAndDate } from '../../domain/pasta-plan';
 import { SCHEDULE_WEEK_MESSAGES } from '../../domain/schedule-week';
 import {
@@ -10,6 +10,7 @@ import {
 import { pathModel } from '../../tests/machines/change-delivery-date/events';
 import { expect } from '../support/fixtures';
 import { billWeek, dropNextWeekCall, newPlanWeek, type WalkWeek } from './plan-week';
+import { outputOf, statusOf } from './outcomes';
 import {
   uiAdapter,
   type Executor,
@@ -29,10 +30,6 @@ interface DateWorld {
 }
 
 type Of<T extends ChangeDeliveryDateEvent['type']> = Extract<ChangeDeliveryDateEvent, { type: T }>;
-
-const outputOf = (event: EventObject) => (event as { output?: DeliveryDateData }).output;
-const statusOf = (event: EventObject | undefined) =>
-  (event as { error?: { status?: number } } | undefined)?.error?.status;
 
 const modelData = (snapshot: AnyMachineSnapshot) =>
   (snapshot.context as { data: DeliveryDateData | null }).data;
@@ -91,7 +88,8 @@ const executors = {
   },
   // The page's first read opens the walk's week; a read after "Try again" is the page's own.
   'xstate.done.actor.loadWeek': async ({ page, event, world }) => {
-    if (world.week === undefined) await openWeek(page, world, outputOf(event)!.changeable);
+    if (world.week === undefined)
+      await openWeek(page, world, outputOf<DeliveryDateData>(event)!.changeable);
   },
   'xstate.error.actor.loadWeek': async ({ page, world }) => {
     await openWeek(page, world, true, true);

@@ -11,6 +11,7 @@ import {
 import { pathModel } from '../../tests/machines/choose-recipes/events';
 import { expect } from '../support/fixtures';
 import { billWeek, dropNextWeekCall, newPlanWeek, type WalkWeek } from './plan-week';
+import { outputOf, statusOf } from './outcomes';
 import {
   uiAdapter,
   type Executor,
@@ -30,10 +31,6 @@ interface RecipesWorld {
 }
 
 const MINIMUM = 10;
-
-const outputOf = (event: EventObject) => (event as { output?: ChooseRecipesData }).output;
-const statusOf = (event: EventObject | undefined) =>
-  (event as { error?: { status?: number } } | undefined)?.error?.status;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ChooseRecipesContext;
 const pickedCount = (snapshot: AnyMachineSnapshot) =>
@@ -106,7 +103,8 @@ const executors = {
   },
   // The page's first read opens the walk's week; a read after "Try again" is the page's own.
   'xstate.done.actor.loadWeek': async ({ page, event, world }) => {
-    if (world.week === undefined) await openWeek(page, world, outputOf(event)!.changeable);
+    if (world.week === undefined)
+      await openWeek(page, world, outputOf<ChooseRecipesData>(event)!.changeable);
   },
   'xstate.error.actor.loadWeek': async ({ page, world }) => {
     await openWeek(page, world, true, true);

@@ -29,11 +29,12 @@ import {
   cardFor,
   digits,
   fillCard,
-  outputOf,
   payButton,
   SANDBOX_CARDS,
   type PathCards,
 } from './card-payments';
+import { dropNextCall, isType, outputOf, statusOf } from './outcomes';
+import { checkoutSignUpExecutor, signInExecutor } from './sign-in-forms';
 
 /**
  * The walk's own customer, made through the API; the card it saved; and, where the real server
@@ -65,10 +66,6 @@ const AUTHENTICATION_FAILED =
 
 /** A store credit voucher (not a new customer's) worth more than the walk's box. */
 const CREDIT_VOUCHER = 'GIFT25';
-
-const isType = (event: EventObject | undefined, type: string) => event?.type === type;
-const statusOf = (event: EventObject | undefined) =>
-  (event as { error?: { status?: number } } | undefined)?.error?.status;
 
 /** What a basket the model loads stands for: the routing reads no more of it. */
 type BasketKind = 'empty' | 'belowMinimum' | 'box';
@@ -152,14 +149,10 @@ const CALLS = {
   placeOrder: ['POST', '**/api/v2/orders/recipe_kits'],
 } as const;
 
+/** The call fails as if the connection dropped (the page says so as for a server error). */
 async function failOnTheNetwork(page: Page, call: keyof typeof CALLS) {
   const [method, url] = CALLS[call];
-  let failed = false;
-  await page.route(url, async (route) => {
-    if (failed || route.request().method() !== method) return route.fallback();
-    failed = true;
-    await route.abort('internetdisconnected');
-  });
+  await dropNextCall(page, url, { method, reason: 'internetdisconnected' });
 }
 
 /**
@@ -225,39 +218,10 @@ const executors = {
       else await page.goto(path);
     },
   },
-  'login.submit': {
-    // The real server answers the walk's customer's password, or a wrong one (401).
-    can: ({ next }) => !isType(next, 'xstate.error.actor.signIn') || statusOf(next) === 401,
-    run: async ({ page, event, next, after, request, world }) => {
-      const { form } = event as Of<'login.submit'>;
-      if (form.email !== '') {
-        const customer = await world.customer();
-        if (!isType(next, 'xstate.error.actor.signIn')) await customerSetUp(request, world, after);
-        await page.getByLabel('Email address').fill(customer.email);
-        await page
-          .getByLabel('Password')
-          .fill(isType(next, 'xstate.error.actor.signIn') ? 'not-the-password' : customer.password);
-      }
-      await page.getByRole('button', { name: 'Sign in' }).click();
-    },
-  },
-  'signup.submit': {
-    // The form checks an email's shape as the server does: its invalid_email never comes back.
-    can: ({ next }) => !isType(next, 'xstate.error.actor.signUp'),
-    run: async ({ page, event }) => {
-      const { form } = event as Of<'signup.submit'>;
-      if (form.email !== '') {
-        await page.getByLabel('First name').fill(form.firstName);
-        await page.getByLabel('Last name').fill(form.lastName);
-        await page
-          .getByLabel('Email address')
-          .fill(`paths.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
-        await page.getByLabel('Password').fill('orecchiette-2026');
-        await page.getByRole('checkbox', { name: 'I do not want to hear about offers' }).check();
-      }
-      await page.getByRole('button', { name: 'Create account' }).click();
-    },
-  },
+  'login.submit': signInExecutor<KitWorld>(async ({ request, world, after }) => {
+    await customerSetUp(request, world, after);
+  }),
+  'signup.submit': checkoutSignUpExecutor<KitWorld>(),
   'address.choose': async ({ page, after }) => {
     // The first saved address (the default, chosen already unless a new one was).
     await page

@@ -24,11 +24,11 @@ import {
   cardFor,
   digits,
   fillCard,
-  outputOf,
   payButton,
   SANDBOX_CARDS,
   type PathCards,
 } from './card-payments';
+import { outputOf, statusOf } from './outcomes';
 
 /**
  * The walk's own order (made through the API), the last four digits of the card it saved, and the
@@ -93,8 +93,6 @@ async function boxOrder(page: Page, paid: boolean): Promise<string> {
 
 /** At the page's entry (no payment tried yet); after a return the page reloads the order itself. */
 const atEntry = (from: AnyMachineSnapshot) => from.context.attempt === 0;
-
-const statusOf = (event: EventObject) => (event as { error?: { status?: number } }).error?.status;
 
 /**
  * A call that fails on the network: the browser's request is dropped before it leaves (status 0),

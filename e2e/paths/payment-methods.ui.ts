@@ -10,7 +10,8 @@ import { pathModel } from '../../tests/machines/payment-methods/events';
 import { savedSandboxCard } from '../support/api';
 import { expect, signUpViaApi } from '../support/fixtures';
 import { kitBasket, savedHome } from '../support/kit-checkout';
-import { digits, outputOf, SANDBOX_CARDS } from './card-payments';
+import { digits, SANDBOX_CARDS } from './card-payments';
+import { dropNextCall, outputOf } from './outcomes';
 import {
   uiAdapter,
   type Executor,
@@ -75,13 +76,6 @@ const onPlanPage = (after: EventObject[]) =>
 const onDetails = ({ after, from }: { after: EventObject[]; from: AnyMachineSnapshot }) =>
   !onPlanPage(after) && (from.context as { planChange: unknown }).planChange === null;
 
-/**
- * The next call to this address fails on the network: the browser's request is dropped before it
- * leaves (status 0), so it never reaches the server. Only that call: the next one goes through.
- */
-const dropNext = (page: Page, calls: RegExp) =>
-  page.route(calls, (route) => route.abort('failed'), { times: 1 });
-
 /** A plan (a box ordered through the API) paying with this saved method. */
 async function planPaidWith(request: APIRequestContext, methodId: string): Promise<string> {
   const response = await request.post('/api/v2/orders/recipe_kits', {
@@ -145,7 +139,7 @@ const executors = {
     can: ({ after }) => !onPlanPage(after),
     run: async ({ page, after, world }) => {
       const done = after.find((e) => e.type === 'xstate.done.actor.loadMethods');
-      await dropNext(page, /\/api\/v2\/payment_methods$/);
+      await dropNextCall(page, /\/api\/v2\/payment_methods$/);
       await open(page, world, outputOf<MethodsData>(done) ?? { methods: [], plans: [] }, after);
     },
   },
@@ -181,7 +175,7 @@ const executors = {
     run: async ({ page, event, next, world }) => {
       const { methodId } = event as Of<'method.makeDefault'>;
       if (next?.type === 'xstate.error.actor.makeDefault') {
-        await dropNext(page, /\/api\/v2\/payment_methods\/\d+\/default$/);
+        await dropNextCall(page, /\/api\/v2\/payment_methods\/\d+\/default$/);
         world.refusal = PAYMENT_METHOD_MESSAGES.actionFailed;
       }
       await row(page, world, methodId)

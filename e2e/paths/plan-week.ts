@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiCall } from '../support/api';
 import { expect } from '../support/fixtures';
+import { dropNextCall } from './outcomes';
 import {
   minuteAfterCutoff,
   newSubscriberViaApi,
@@ -43,11 +44,7 @@ export async function newPlanWeek(page: Page, changeable: boolean): Promise<Walk
  * '/chef_selections' for the recipes') dropped on the network once: it never reaches the server.
  */
 export const dropNextWeekCall = (page: Page, { week }: WalkWeek, suffix = '') =>
-  page.route(
-    (url) => url.pathname === `/api/v2/schedule_weeks/${week.id}${suffix}`,
-    (route) => route.abort('failed'),
-    { times: 1 },
-  );
+  dropNextCall(page, (url) => url.pathname === `/api/v2/schedule_weeks/${week.id}${suffix}`);
 
 /** The week billed as at a minute past its cut-off: its order written, too late to change. */
 export const billWeek = (page: Page, { week, email }: WalkWeek) =>

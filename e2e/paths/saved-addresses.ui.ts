@@ -15,6 +15,7 @@ import { pathModel } from '../../tests/machines/saved-addresses/events';
 import { apiCall, savedSandboxCard } from '../support/api';
 import { expect, signUpViaApi } from '../support/fixtures';
 import { kitBasket } from '../support/kit-checkout';
+import { dropNextCall, statusOf } from './outcomes';
 import {
   uiAdapter,
   type Executor,
@@ -71,21 +72,12 @@ async function planOn(request: APIRequestContext, addressId: string) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-const statusOf = (event: EventObject) => (event as { error?: { status?: number } }).error?.status;
-
 const section = (page: Page) => page.getByRole('region', { name: 'Saved addresses' });
 const form = (page: Page) => section(page).getByRole('form');
 const card = (page: Page, world: AddressesWorld, id: string) =>
   section(page).getByRole('listitem', { name: world.cards.find((c) => c.id === id)!.line });
 const targetOf = (from: AnyMachineSnapshot) =>
   (from.context as { targetId: string | null }).targetId;
-
-/**
- * The next call to this address fails on the network: the browser's request is dropped before it
- * leaves (status 0), so it never reaches the server. Only that call: the next one goes through.
- */
-const dropNext = (page: Page, calls: RegExp) =>
-  page.route(calls, (route) => route.abort('failed'), { times: 1 });
 
 const FIELDS: [keyof AddressDraft, string][] = [
   ['firstName', 'First name'],
@@ -113,7 +105,7 @@ const executors = {
   },
   // The list's read fails on the network as the page opens.
   'xstate.error.actor.loadAddresses': async ({ page, after, world }) => {
-    await dropNext(page, /\/api\/v2\/addresses$/);
+    await dropNextCall(page, /\/api\/v2\/addresses$/);
     await open(page, world, after);
   },
   'addresses.retry': async ({ page }) => {
@@ -137,7 +129,7 @@ const executors = {
   'address.makeDefault': async ({ page, event, next, world }) => {
     const { addressId } = event as Of<'address.makeDefault'>;
     if (next?.type === 'xstate.error.actor.makeDefault')
-      await dropNext(page, /\/api\/v2\/addresses\/\d+\/default$/);
+      await dropNextCall(page, /\/api\/v2\/addresses\/\d+\/default$/);
     await card(page, world, addressId)
       .getByRole('button', { name: /^Make .* the default$/ })
       .click();
@@ -154,7 +146,7 @@ const executors = {
       await form(page).getByLabel(label, { exact: true }).fill(value);
     }
     if (next?.type === 'xstate.error.actor.saveAddress' && !refused)
-      await dropNext(page, /\/api\/v2\/addresses(\/\d+)?$/);
+      await dropNextCall(page, /\/api\/v2\/addresses(\/\d+)?$/);
     await form(page).getByRole('button', { name: 'Save address' }).click();
   },
   'form.cancel': async ({ page }) => {

@@ -1,5 +1,4 @@
 import type { Page, Request } from '@playwright/test';
-import type { EventObject } from 'xstate';
 import {
   LOGOUT_FAILED,
   sessionMachine,
@@ -8,6 +7,7 @@ import {
 import { pathModel } from '../../tests/machines/session/events';
 import { expect, signUpViaApi, type NewCustomer } from '../support/fixtures';
 import { kitBasket, payWithNewCard, savedHome } from '../support/kit-checkout';
+import { dropNextCall, outputOf } from './outcomes';
 import {
   once,
   uiAdapter,
@@ -33,8 +33,6 @@ interface SessionWorld {
 
 const BRANCH = { 'X-Branch': 'web' };
 
-const outputOf = (event: EventObject) => (event as { output?: unknown }).output;
-
 const isRead = (request: Request) => new URL(request.url()).pathname === '/api/v2/me';
 const isReadUrl = (url: URL) => url.pathname === '/api/v2/me';
 
@@ -42,8 +40,7 @@ const isReadUrl = (url: URL) => url.pathname === '/api/v2/me';
  * The session's next read of /me dropped on the network: the browser's request never leaves, so
  * the server never sees it (no answer is made up), and the page's other calls go on.
  */
-const dropNextRead = (page: Page) =>
-  page.route(isReadUrl, (route) => route.abort('failed'), { times: 1 });
+const dropNextRead = (page: Page) => dropNextCall(page, isReadUrl);
 
 /**
  * Every answer held back `latency` ms, as on a slow connection (Chromium's own throttling): time

@@ -24,11 +24,12 @@ import {
   cardFor,
   digits,
   fillCard,
-  outputOf,
   payButton,
   SANDBOX_CARDS,
   type PathCards,
 } from './card-payments';
+import { isType, outputOf } from './outcomes';
+import { checkoutSignUpExecutor, signInExecutor } from './sign-in-forms';
 
 /**
  * The walk's own customer and basket, made through the API; the card it saved; and, where the
@@ -59,8 +60,6 @@ const CARDS: PathCards = {
 /** The sandbox bank's words for a failed 3-D Secure, then what to do next (product rule R11.6). */
 const AUTHENTICATION_FAILED =
   'We are unable to authenticate your payment method. Try another card or contact your bank.';
-
-const isType = (event: EventObject | undefined, type: string) => event?.type === type;
 
 /** What a basket the model loads stands for: the routing reads no more of it. */
 type BasketKind = 'empty' | 'pickup' | 'ready' | 'noDetails';
@@ -195,46 +194,8 @@ const executors = {
       else await page.goto(path);
     },
   },
-  'login.submit': {
-    // The real server answers the walk's customer's password, or a wrong one (401); its rate
-    // limit (429) is not brought about here.
-    can: ({ next }) =>
-      !isType(next, 'xstate.error.actor.signIn') ||
-      (next as { error?: { status?: number } }).error?.status === 401,
-    run: async ({ page, event, next, world }) => {
-      const { form } = event as Of<'login.submit'>;
-      if (form.email !== '') {
-        const customer = await world.customer();
-        await page.getByLabel('Email address').fill(customer.email);
-        await page
-          .getByLabel('Password')
-          .fill(isType(next, 'xstate.error.actor.signIn') ? 'not-the-password' : customer.password);
-      }
-      await page.getByRole('button', { name: 'Sign in' }).click();
-    },
-  },
-  'signup.submit': {
-    // The form checks an email's shape as the server does: its invalid_email never comes back.
-    can: ({ next }) => !isType(next, 'xstate.error.actor.signUp'),
-    run: async ({ page, event }) => {
-      const { form } = event as Of<'signup.submit'>;
-      if (form.email !== '') {
-        await page.getByLabel('First name').fill(form.firstName);
-        await page.getByLabel('Last name').fill(form.lastName);
-        await page
-          .getByLabel('Email address')
-          .fill(`paths.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
-        await page.getByLabel('Password').fill('orecchiette-2026');
-        const { emails, sms, mail } = form.marketing ?? { emails: false, sms: false, mail: false };
-        if (emails) await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
-        if (sms) await page.getByRole('checkbox', { name: 'Text message' }).check();
-        if (mail) await page.getByRole('checkbox', { name: 'Post' }).check();
-        if (!emails && !sms && !mail)
-          await page.getByRole('checkbox', { name: 'I do not want to hear about offers' }).check();
-      }
-      await page.getByRole('button', { name: 'Create account' }).click();
-    },
-  },
+  'login.submit': signInExecutor<TakeawayWorld>(),
+  'signup.submit': checkoutSignUpExecutor<TakeawayWorld>(),
   'address.submit': async (step) => {
     const { page, event, next } = step;
     const { form } = event as Of<'address.submit'>;

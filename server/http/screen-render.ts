@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   menuHandle,
+  numericId,
   weeklyMenusOf,
   weeklyMenusRequest,
   weekMenuPageKey,
@@ -64,8 +65,7 @@ async function recipeKitMenuReads(ask: AskRead, _match: RegExpExecArray, now: Da
     ask({ key: weekMenuPageKey(week), graphql: weeklyMenusRequest([handle]) }),
   ]);
   const menu = data ? weeklyMenusOf([handle], data as WeeklyMenusData)[0] : undefined;
-  if (menu)
-    await ask(`/weekly_menus/${menu.id.slice(menu.id.lastIndexOf('/') + 1)}/review_summary`);
+  if (menu) await ask(`/weekly_menus/${numericId(menu.id)}/review_summary`);
 }
 
 /** A render slower than this is dropped for the plain shell: the browser draws the screen. */

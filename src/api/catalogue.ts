@@ -4,6 +4,7 @@ import {
   MENU_PAGE_SIZES,
   menuHandle,
   menuWeekOf,
+  numericId,
   weeklyMenusOf,
   weeklyMenusRequest,
   type StorefrontProduct,
@@ -74,9 +75,6 @@ export interface WeeklyMenu {
 
 /** A product as the storefront answers it (domain/storefront-queries.ts). */
 export type GraphqlProduct = StorefrontProduct;
-
-/** gid://sfoglia/ProductVariant/34 -> "34": the REST API's numeric id. */
-export const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
 
 export function toWeeklyMenuProduct(node: GraphqlProduct): WeeklyMenuProduct {
   const images = node.images.nodes.map(({ url, altText }) => ({ url, altText }));

@@ -3,10 +3,10 @@ import {
   allergenName,
   fetchWeeklyMenus,
   MENU_FETCH_FAILED,
-  numericId,
   toWeeklyMenuProduct,
   type GraphqlProduct,
 } from '../../src/api/catalogue';
+import { numericId } from '../../domain/storefront-queries';
 
 const node: GraphqlProduct = {
   id: 'gid://sfoglia/Product/12',

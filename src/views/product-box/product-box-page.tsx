@@ -26,7 +26,13 @@ import { DishImage } from '../../components/ui/dish-image';
 import { DIETARY_GROUPS, menuSections, type DietaryGroup } from '../../../domain/menu-visibility';
 import { formatPrice } from '../../../domain/money';
 import { weekName } from '../../../domain/recipe-kit-basket';
-import { addDays, firstOrderableWeek, isWeekOpen, weekStart } from '../../../domain/weeks';
+import {
+  addDays,
+  firstOrderableWeek,
+  isWeekOpen,
+  weekLabel,
+  weekStart,
+} from '../../../domain/weeks';
 import { useKitBasketSignOut } from '../../session/kit-basket-session';
 import { MENU_REFRESH_MS } from '../../../domain/menu-refresh';
 import { HowItWorks } from './how-it-works';
@@ -43,13 +49,6 @@ type KitBasketActor = Actor<typeof recipeKitBasketMachine>;
 
 /** Weeks shown after the current one (the catalogue publishes menus six weeks ahead). */
 const FUTURE_WEEKS = 5;
-
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const weekLabel = (week: string) => `Week of ${shortDate.format(new Date(`${week}T00:00:00Z`))}`;
 
 /** Product rule R7.17: the open weeks first, in date order, then the closed ones. */
 const tabOrder = (weeks: readonly string[], now: Date) => [
