@@ -9,6 +9,7 @@ import { chooseRecipesUi } from './paths/choose-recipes.ui';
 import { kitCheckoutUi } from './paths/kit-checkout.ui';
 import { orderPaymentUi } from './paths/order-payment.ui';
 import { paymentMethodsUi } from './paths/payment-methods.ui';
+import { planSettingsUi } from './paths/plan-settings.ui';
 import { savedAddressesUi } from './paths/saved-addresses.ui';
 import { sessionUi } from './paths/session.ui';
 import { takeawayCheckoutUi } from './paths/takeaway-checkout.ui';
@@ -37,6 +38,7 @@ const adapters: UiAdapter[] = [
   kitCheckoutUi,
   orderPaymentUi,
   paymentMethodsUi,
+  planSettingsUi,
   savedAddressesUi,
   sessionUi,
   takeawayCheckoutUi,
