@@ -41,16 +41,6 @@ export function weekStart(date: Date | string): string {
   return addDays(day, -((weekDayIndex(day) + 6) % 7));
 }
 
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
-/** A week's tab on the recipe-kit menu: "Week of 7 Dec". */
-export const weekLabel = (week: string) =>
-  `Week of ${shortDate.format(new Date(`${week}T00:00:00Z`))}`;
-
 /** Weekly menus are collections with handle menu-YYYY-MM-DD (the week's Monday). */
 export function menuHandle(week: string): string {
   return `menu-${weekStart(week)}`;

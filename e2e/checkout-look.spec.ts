@@ -8,7 +8,7 @@ import {
   returningCustomerAtPayment,
   throughInstructions,
 } from './support/kit-checkout';
-import { SIZES } from './support/sizes';
+import { journeySizes, SIZES } from './support/sizes';
 import {
   addThreeFocaccia,
   checkOutTakeawayBasket,
@@ -224,6 +224,15 @@ for (const size of SIZES) {
         'Grazie! Your order is placed',
       );
     });
+  });
+}
+
+// Recovering from a refused card is a journey: its behaviour is the same at both sizes, so each
+// runs at one (support/sizes.ts), the takeaway's on a phone and the kit's on a desktop.
+
+for (const size of journeySizes('phone')) {
+  test.describe(`checkout recovery (${size.name}, ${size.width}x${size.height})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
 
     test('takeaway: a failed 3-D Secure says what to do next, the card is not kept, another card pays', async ({
       page,
@@ -245,6 +254,12 @@ for (const size of SIZES) {
       await payWithNewCard(page, '4242 4242 4242 4242');
       await expect(page).toHaveURL(/\/pasta-now-checkout\/confirmation$/);
     });
+  });
+}
+
+for (const size of journeySizes('desktop')) {
+  test.describe(`checkout recovery (${size.name}, ${size.width}x${size.height})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
 
     test('kit: a declined card says what to do next, is not kept, and another card pays', async ({
       page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { openAccountMenu } from './support/account-menu';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from './support/fixtures';
-import { SIZES } from './support/sizes';
+import { journeySizes, SIZES } from './support/sizes';
 
 /** Issue 11, defects 12, 13, 19, 20, 21 and 22, at both sizes the issue names. */
 
@@ -166,6 +166,14 @@ for (const size of SIZES) {
       await changeAddress.click();
       await expect(page).toHaveURL(/\/pasta-now-search-address$/);
     });
+  });
+}
+
+// The demo customer's history is a journey (support/sizes.ts): the same at both sizes, read on a
+// phone; every-screen-axe scans these screens at both.
+for (const size of journeySizes('phone')) {
+  test.describe(`account history (${size.name}, ${size.width}x${size.height})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
 
     test("the demo customer's history: takeaways with extras, tracking and rating; a plan; credit", async ({
       page,

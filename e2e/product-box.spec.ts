@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addDays, firstOrderableWeek, menuHandle, weekLabel } from '../domain/weeks';
+import { weekLabel } from '../domain/week-labels';
+import { addDays, firstOrderableWeek, menuHandle } from '../domain/weeks';
 import { signOutThroughMenu } from './support/account-menu';
 import {
   addRegular,

@@ -9,6 +9,7 @@ import {
 } from '../../machines/change-delivery-date/change-delivery-date.machine';
 import { pathModel } from '../../tests/machines/change-delivery-date/events';
 import { expect } from '../support/fixtures';
+import { expectFlashShown } from '../support/flashes';
 import { billWeek, dropNextWeekCall, newPlanWeek, type WalkWeek } from './plan-week';
 import { outputOf, statusOf } from './outcomes';
 import {
@@ -140,7 +141,7 @@ const states = {
   // Back on the week's page with its toast, the box on its new day.
   saved: async ({ page, world }) => {
     await expect(page).toHaveURL(new RegExp(`/schedule/${world.week!.week.id}/edit$`));
-    await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.dateChanged)).toBeVisible();
+    await expectFlashShown(page, SCHEDULE_WEEK_MESSAGES.dateChanged);
     await expect(heading(page)).toHaveText(`Your box for ${dayAndDate(world.other!)}`);
     await expect(page.getByText(`(moved from ${dayAndDate(world.current!)})`)).toBeVisible();
   },

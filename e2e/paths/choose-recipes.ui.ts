@@ -10,6 +10,7 @@ import {
 } from '../../machines/choose-recipes/choose-recipes.machine';
 import { pathModel } from '../../tests/machines/choose-recipes/events';
 import { expect } from '../support/fixtures';
+import { expectFlashShown } from '../support/flashes';
 import { billWeek, dropNextWeekCall, newPlanWeek, type WalkWeek } from './plan-week';
 import { outputOf, statusOf } from './outcomes';
 import {
@@ -157,12 +158,12 @@ const states = {
     await expect(page).toHaveURL(new RegExp(`/schedule/${world.week!.week.id}/edit$`));
     const count = pickedCount(snapshot);
     if (count === 0) {
-      await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.chefChooses)).toBeVisible();
+      await expectFlashShown(page, SCHEDULE_WEEK_MESSAGES.chefChooses);
       await expect(
         page.getByText('The chef chooses: this is what the chef would pick'),
       ).toBeVisible();
     } else {
-      await expect(page.getByText(SCHEDULE_WEEK_MESSAGES.recipesChosen)).toBeVisible();
+      await expectFlashShown(page, SCHEDULE_WEEK_MESSAGES.recipesChosen);
       await expect(page.getByText(`${count} × ${world.dish!.title}`)).toBeVisible();
     }
   },

@@ -9,6 +9,7 @@ import {
 import { pathModel } from '../../tests/machines/payment-methods/events';
 import { savedSandboxCard } from '../support/api';
 import { expect, signUpViaApi } from '../support/fixtures';
+import { expectFlashShown } from '../support/flashes';
 import { kitBasket, savedHome } from '../support/kit-checkout';
 import { digits, SANDBOX_CARDS } from './card-payments';
 import { dropNextCall, outputOf } from './outcomes';
@@ -250,7 +251,7 @@ async function expectError(page: Page, snapshot: AnyMachineSnapshot, world: Meth
 /** A done action's confirmation, as a toast. */
 async function expectNotice(page: Page, snapshot: AnyMachineSnapshot) {
   const { notice } = snapshot.context as { notice: string | null };
-  if (notice) await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
+  if (notice) await expectFlashShown(page, notice);
 }
 
 /** The walk's methods, the default first with its badge (my details). */

@@ -8,6 +8,7 @@ import {
 } from '../../machines/plan-settings/plan-settings.machine';
 import { pathModel } from '../../tests/machines/plan-settings/events';
 import { expect, signUpViaApi } from '../support/fixtures';
+import { expectFlashShown } from '../support/flashes';
 import { newSubscriberViaApi } from '../support/subscriber';
 import { dropNextCall, isType, outputOf } from './outcomes';
 import {
@@ -200,7 +201,7 @@ const states = {
     await expect(region(page, 'recipes')).toBeVisible();
     if (error === null) await expect(errorSummary(page)).toHaveCount(0);
     else await expect(errorSummary(page)).toContainText(shownError(error));
-    if (notice !== null) await expect(page.getByText(notice)).toBeVisible();
+    if (notice !== null) await expectFlashShown(page, notice);
     // Before any save the open section is the model's (a save may open another first, which the
     // model folds into the save).
     if (!world.saved) {

@@ -14,6 +14,7 @@ import { parseUkPostcode } from '../../domain/postcode';
 import { pathModel } from '../../tests/machines/saved-addresses/events';
 import { apiCall, savedSandboxCard } from '../support/api';
 import { expect, signUpViaApi } from '../support/fixtures';
+import { expectFlashShown } from '../support/flashes';
 import { kitBasket } from '../support/kit-checkout';
 import { dropNextCall, statusOf } from './outcomes';
 import {
@@ -230,7 +231,7 @@ const states = {
     }
     await expect(section(page).getByRole('button', { name: 'Add an address' })).toBeEnabled();
     const { notice } = snapshot.context as { notice: string | null };
-    if (notice) await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
+    if (notice) await expectFlashShown(page, notice);
     await expectSectionError(page, snapshot);
   },
   // The form, filled from the address or empty; its problems in its own summary, on their fields.

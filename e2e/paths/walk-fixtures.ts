@@ -1,5 +1,6 @@
 import type { BrowserContext, CDPSession } from '@playwright/test';
 import { test as base } from '../support/fixtures';
+import { rememberFlashes } from '../support/flashes';
 
 /**
  * One browser context per worker for the generated walks, each walk in a new tab of it with the
@@ -33,6 +34,7 @@ export const test = base.extend<object, { walkContext: BrowserContext }>({
   },
   page: async ({ walkContext, baseURL }, use) => {
     const page = await walkContext.newPage();
+    await rememberFlashes(page);
     await use(page);
     await forgetTheCustomer(walkContext, await walkContext.newCDPSession(page), baseURL!);
     await page.close();

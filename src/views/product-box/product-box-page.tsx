@@ -26,13 +26,8 @@ import { DishImage } from '../../components/ui/dish-image';
 import { DIETARY_GROUPS, menuSections, type DietaryGroup } from '../../../domain/menu-visibility';
 import { formatPrice } from '../../../domain/money';
 import { weekName } from '../../../domain/recipe-kit-basket';
-import {
-  addDays,
-  firstOrderableWeek,
-  isWeekOpen,
-  weekLabel,
-  weekStart,
-} from '../../../domain/weeks';
+import { weekLabel } from '../../../domain/week-labels';
+import { addDays, firstOrderableWeek, isWeekOpen, weekStart } from '../../../domain/weeks';
 import { useKitBasketSignOut } from '../../session/kit-basket-session';
 import { MENU_REFRESH_MS } from '../../../domain/menu-refresh';
 import { HowItWorks } from './how-it-works';
