@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { AnyStateMachine } from 'xstate';
 import { StatechartDrawing } from '../../src/views/flows/statechart-drawing';
 import { statechartGraph } from '../../src/views/flows/statechart-graph';
+import ELK from 'elkjs/lib/elk.bundled.js';
 import { layoutStatechart } from '../../src/views/flows/statechart-layout';
 
 /** docs/statecharts/<flow>.svg: the one command that brings them up to date. */
@@ -38,7 +39,7 @@ export async function statechartSvg(
   machine: AnyStateMachine,
   root: string,
 ): Promise<string> {
-  const layout = await layoutStatechart(statechartGraph(machine));
+  const layout = await layoutStatechart(statechartGraph(machine), new ELK());
   const markup = renderToStaticMarkup(
     createElement(StatechartDrawing, {
       name,

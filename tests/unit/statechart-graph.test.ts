@@ -4,6 +4,7 @@ import { findFlows, loadMachine } from '../../scripts/statechart/flows';
 import { orderEditMachine } from '../../machines/order-edit/order-edit.machine';
 import { takeawayCheckoutMachine } from '../../machines/takeaway-checkout/takeaway-checkout.machine';
 import { statechartGraph, transitionLabel } from '../../src/views/flows/statechart-graph';
+import ELK from 'elkjs/lib/elk.bundled.js';
 import { layoutStatechart } from '../../src/views/flows/statechart-layout';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -120,7 +121,7 @@ describe('statechartGraph: a machine as the nodes and edges /flows draws (produc
   it('lays out every state and routes every transition with ELK', async () => {
     const graph = statechartGraph(takeawayCheckoutMachine);
 
-    const layout = await layoutStatechart(graph);
+    const layout = await layoutStatechart(graph, new ELK());
 
     expect(layout.states).toHaveLength(graph.states.length);
     expect(layout.transitions).toHaveLength(graph.transitions.length);

@@ -6,6 +6,7 @@ import { download, pngOf, standaloneSvg } from './chart-export';
 import { flowGuardRules, flowMachine, flowNames } from './flow-machines';
 import { statechartGraph, type StateInfo, type StatechartGraph } from './statechart-graph';
 import { layoutStatechart, type StatechartLayout } from './statechart-layout';
+import { elkInWorker } from './elk-in-worker';
 import { StatechartDrawing } from './statechart-drawing';
 import { StateDetails } from './state-details';
 import { stateName, type Highlight, type TrailLine } from './live-highlight';
@@ -117,7 +118,7 @@ function FlowChart({ name }: { name: string }) {
         const graph = statechartGraph(flowMachine(name)!);
         // The generated paths (R15.4, `npm run paths -- export`): a chunk of their own.
         const [layout, paths] = await Promise.all([
-          layoutStatechart(graph),
+          layoutStatechart(graph, elkInWorker),
           import('./flow-paths.json').then((module) => module.default as unknown as ReplayPaths),
         ]);
         if (current) setChart({ status: 'ready', graph, layout, paths: paths[name] ?? [] });

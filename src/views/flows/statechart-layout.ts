@@ -1,4 +1,4 @@
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import {
   transitionLabel,
   type StateInfo,
@@ -87,7 +87,14 @@ function container(graph: StatechartGraph, sourceId: string, targetId: string): 
 /** ELK lays out the children of its top node: the machine's root is one, so it may have edges. */
 const CHART = '#chart';
 
-export async function layoutStatechart(graph: StatechartGraph): Promise<StatechartLayout> {
+/**
+ * Lays the chart out with the ELK given: in the browser one whose work runs in a worker
+ * (`elk-in-worker.ts`), in Node (the SVG script, the tests) the bundled one in process.
+ */
+export async function layoutStatechart(
+  graph: StatechartGraph,
+  elk: Pick<ELK, 'layout'>,
+): Promise<StatechartLayout> {
   const children = new Map<string, StateInfo[]>();
   for (const state of graph.states)
     if (state.parentId)
@@ -143,7 +150,7 @@ export async function layoutStatechart(graph: StatechartGraph): Promise<Statecha
     children: node.children?.map(withEdges),
     edges: edgesOf.get(node.id) ?? [],
   });
-  const laidOut = await new ELK().layout(withEdges(tree), {
+  const laidOut = await elk.layout(withEdges(tree), {
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
