@@ -74,18 +74,18 @@ function flowsViewerCopy(): Plugin {
 const ELK_REQUIRE_PROBE = '"function"==typeof require&&require';
 
 /**
- * elkjs (the statechart viewer's layout, /flows) is a Browserify bundle whose prelude asks
- * `"function"==typeof require&&require` before it falls back to its own module table. That free
- * `require` makes Rolldown add its `require` stand-in (0.1 to 0.2 KiB gzip) to the chunk shared by
- * every route. In the browser there is no `require`, so the probe is always false: this writes
- * `false` in its place. A changed elkjs that no longer has the two probes fails the build, so the
+ * elkjs's API (the statechart viewer's layout, /flows; its work runs in a worker) is a Browserify
+ * bundle whose prelude asks `"function"==typeof require&&require` before it falls back to its own
+ * module table. That free `require` makes Rolldown add its `require` stand-in (0.1 to 0.2 KiB
+ * gzip) to the chunk shared by every route. In the browser there is no `require`, so the probe is
+ * always false: this writes `false` in its place. A changed elkjs that no longer has the two probes fails the build, so the
  * rewrite never silently stops applying.
  */
 function elkWithoutRequireProbe(): Plugin {
   return {
     name: 'sfoglia-elk-without-require-probe',
     transform: {
-      filter: { id: /[\\/]node_modules[\\/]elkjs[\\/]lib[\\/]elk\.bundled\.js$/ },
+      filter: { id: /[\\/]node_modules[\\/]elkjs[\\/]lib[\\/]elk-api\.js$/ },
       handler(code, id) {
         const probes = code.split(ELK_REQUIRE_PROBE).length - 1;
         if (probes !== 2) {
@@ -124,8 +124,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     maxWorkers: 2,
     // Unit and API files share each worker's module graph (`isolate: false`): importing the server
     // afresh for every API file was 40% of the suite's time. Each file owns its database (a clone
-    // of the template) and its app, and restores any global it stubs (fetch, timers) after each
-    // test. The component files keep their own jsdom.
+    // of the template) and its app, and restores any global it stubs (fetch, timers, `window`)
+    // after each test: a `window` left behind makes PGlite, in a later file of the same worker, take
+    // Node for a browser. The component files keep their own jsdom.
     projects: [
       {
         extends: true,

@@ -13,14 +13,15 @@ describe('the API client', () => {
   const requests: Request[] = [];
   beforeEach(() => {
     requests.length = 0;
-    Object.assign(globalThis, {
-      window: {
-        dataLayer: [] as Record<string, unknown>[],
-        location: { origin: 'http://localhost' },
-      },
+    vi.stubGlobal('window', {
+      dataLayer: [] as Record<string, unknown>[],
+      location: { origin: 'http://localhost' },
     });
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   // The platform's fetch, answered locally: each call passes it as openapi-fetch's per-request fetch.
   let fetch: (request: Request) => Promise<Response>;

@@ -5,11 +5,12 @@ import { withNamedStatements } from '../../server/db/pglite-named-statements';
 let client: PGlite;
 let named: PGlite;
 
+// Starting PGlite compiles its WebAssembly: seconds on a busy 2-core machine, as the API files allow.
 beforeAll(async () => {
   client = await PGlite.create();
   named = withNamedStatements(client);
   await client.exec('create table dishes (id int primary key, title text not null)');
-});
+}, 60_000);
 afterAll(() => client.close());
 
 describe('withNamedStatements', () => {

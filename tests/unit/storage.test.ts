@@ -1,5 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAllStored, ONE_WEEK_MS, readStored, writeStored } from '../../src/app/storage';
+
+// A `window` left behind would outlive this file: the unit files share their worker's globals.
+afterEach(() => vi.unstubAllGlobals());
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -15,7 +18,7 @@ describe('stored keys', () => {
   let memory: MemoryStorage;
   beforeEach(() => {
     memory = new MemoryStorage();
-    Object.assign(globalThis, { window: { localStorage: memory } });
+    vi.stubGlobal('window', { localStorage: memory });
   });
 
   it('keeps delivery details for exactly one week', () => {
@@ -46,7 +49,7 @@ describe('stored keys', () => {
 describe('stored delivery details', () => {
   it('reads only today’s shape and drops anything else', async () => {
     const memory = new MemoryStorage();
-    Object.assign(globalThis, { window: { localStorage: memory } });
+    vi.stubGlobal('window', { localStorage: memory });
     const { readValidStored } = await import('../../src/app/storage');
     const { isStoredDelivery } = await import('../../domain/stored-delivery');
     const good = {
