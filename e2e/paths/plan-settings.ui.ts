@@ -46,8 +46,7 @@ const region = (page: Page, section: SettingsSection) =>
 
 /** A plan's own calls, by the path after /api/v2/subscriptions/{id}. */
 const planCall = (suffix: string) => (url: URL) =>
-  /^\/api\/v2\/subscriptions\/[^/]+$/.test(url.pathname.replace(new RegExp(`${suffix}$`), '')) &&
-  url.pathname.endsWith(suffix);
+  new RegExp(`^/api/v2/subscriptions/[^/]+${suffix}$`).test(url.pathname);
 
 /**
  * The call a step's outcome needs failed is dropped on the network (never reaching the server):
