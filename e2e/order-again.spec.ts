@@ -1,22 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
-import { apiCall, savedSandboxCard } from './support/api';
-import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-import { kitBasket, savedHome } from './support/kit-checkout';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { paidBoxViaApi } from './support/paid-box';
 import { journeySizes } from './support/sizes';
 import { shot } from './support/shots';
-
-/** A new customer's paid one-week box of two regular dishes. */
-async function paidBox(request: APIRequestContext) {
-  await signUpViaApi(request);
-  const home = await savedHome(request);
-  const card = await savedSandboxCard(request);
-  const order = await apiCall(request, 'post', '/orders/recipe_kits', {
-    basket_id: await kitBasket(request),
-    shipping_address_id: home,
-    payment_method_id: card,
-  });
-  return order.id as string;
-}
 
 for (const size of journeySizes('phone')) {
   test.describe(`ordering a box again (${size.name})`, () => {
@@ -26,7 +11,7 @@ for (const size of journeySizes('phone')) {
       page,
     }) => {
       test.setTimeout(120_000);
-      const orderId = await paidBox(page.request);
+      const orderId = await paidBoxViaApi(page.request);
       await page.goto(`/order/${orderId}`);
       const again = page.getByRole('region', { name: 'Enjoyed this box?' });
       await expect(again).toBeVisible();

@@ -1,32 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
-import { apiCall, savedSandboxCard } from './support/api';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
-import { GNOCCHI, kitBasket, savedHome } from './support/kit-checkout';
+import { GNOCCHI } from './support/kit-checkout';
+import { paidBoxViaApi } from './support/paid-box';
 import { paidTakeawayOrder } from './support/paid-takeaway-order';
 import { journeySizes } from './support/sizes';
 import { shot } from './support/shots';
-
-/** A new customer's paid one-week box (two regular dishes) and a second saved address. */
-async function paidBox(request: APIRequestContext) {
-  await signUpViaApi(request);
-  const home = await savedHome(request);
-  await apiCall(request, 'post', '/addresses', {
-    first_name: 'Carla',
-    last_name: 'Bianchi',
-    phone: '07812 345678',
-    address1: '3 Leather Lane',
-    city: 'London',
-    zip: 'EC1N 7TJ',
-  });
-  const card = await savedSandboxCard(request);
-  const basketId = await kitBasket(request);
-  const order = await apiCall(request, 'post', '/orders/recipe_kits', {
-    basket_id: basketId,
-    shipping_address_id: home,
-    payment_method_id: card,
-  });
-  return order.id as string;
-}
 
 for (const size of journeySizes('desktop')) {
   test.describe(`editing an order (${size.name})`, () => {
@@ -36,7 +13,7 @@ for (const size of journeySizes('desktop')) {
       page,
     }) => {
       test.setTimeout(180_000);
-      const orderId = await paidBox(page.request);
+      const orderId = await paidBoxViaApi(page.request, { otherAddress: true });
       await page.goto(`/order/${orderId}`);
       await page.getByRole('link', { name: 'Change this order' }).click();
       await expect(page).toHaveURL(new RegExp(`/order/${orderId}/edit$`));
@@ -128,7 +105,7 @@ test.describe('an edit step opened by its URL', () => {
   for (const { step, heading } of steps)
     test(`/order/{id}/edit/${step} opens that step, after a reload too`, async ({ page }) => {
       test.setTimeout(120_000);
-      const orderId = await paidBox(page.request);
+      const orderId = await paidBoxViaApi(page.request, { otherAddress: true });
       const url = new RegExp(`/order/${orderId}/edit/${step}$`);
       await page.goto(`/order/${orderId}/edit/${step}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, {
@@ -146,7 +123,7 @@ test.describe('an edit step opened by its URL', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const orderId = await paidBox(page.request);
+    const orderId = await paidBoxViaApi(page.request, { otherAddress: true });
     const heading = page.getByRole('heading', { level: 1 });
     await page.goto(`/order/${orderId}/edit/recipes`);
     await expect(heading).toHaveText('Your dishes this week', { timeout: 20_000 });
