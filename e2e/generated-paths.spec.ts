@@ -7,11 +7,15 @@ import { authUi } from './paths/auth.ui';
 import { changeDeliveryDateUi } from './paths/change-delivery-date.ui';
 import { chooseRecipesUi } from './paths/choose-recipes.ui';
 import { kitCheckoutUi } from './paths/kit-checkout.ui';
+import { orderEditUi } from './paths/order-edit.ui';
 import { orderPaymentUi } from './paths/order-payment.ui';
+import { pastaPlanUi } from './paths/pasta-plan.ui';
 import { paymentMethodsUi } from './paths/payment-methods.ui';
 import { planSettingsUi } from './paths/plan-settings.ui';
+import { recipeKitBasketUi } from './paths/recipe-kit-basket.ui';
 import { savedAddressesUi } from './paths/saved-addresses.ui';
 import { sessionUi } from './paths/session.ui';
+import { takeawayBasketUi } from './paths/takeaway-basket.ui';
 import { takeawayCheckoutUi } from './paths/takeaway-checkout.ui';
 import { verifyEmailUi } from './paths/verify-email.ui';
 import type { UiAdapter } from './paths/ui-adapter';
@@ -36,11 +40,15 @@ const adapters: UiAdapter[] = [
   changeDeliveryDateUi,
   chooseRecipesUi,
   kitCheckoutUi,
+  orderEditUi,
   orderPaymentUi,
+  pastaPlanUi,
   paymentMethodsUi,
   planSettingsUi,
+  recipeKitBasketUi,
   savedAddressesUi,
   sessionUi,
+  takeawayBasketUi,
   takeawayCheckoutUi,
   verifyEmailUi,
 ];

@@ -21,7 +21,7 @@ import {
 } from './paths/generate';
 import type { UiCoverage } from '../e2e/paths/walk';
 import { allReplayPaths, PATHS_FILE, replayJson } from './paths/export';
-import { findMachines, loadPathModel, type MachineEntry } from './paths/models';
+import { findMachines, loadPathModel, withoutUiAdapter, type MachineEntry } from './paths/models';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = `Usage: npm run paths -- list [machine] [--shortest|--simple]
@@ -179,12 +179,8 @@ async function runUi(grep: string | undefined) {
   const simple = flag('--simple');
   if (rest.length !== 1 || rest[0]!.startsWith('--')) fail(USAGE);
   const machine = machineNamed(rest[0]!);
-  const adapter = `e2e/paths/${machine.name}.ui.ts`;
-  if (!existsSync(join(root, adapter)))
-    fail(
-      `${machine.name} has no UI adapter yet (${adapter}): its paths run as unit tests with ` +
-        `\`npm run paths -- run ${machine.name}\`.`,
-    );
+  const missing = withoutUiAdapter(machine, root);
+  if (missing) fail(missing);
   await buildIfNeeded();
   const startedAt = Date.now();
   const code = await spawnIn(

@@ -8,6 +8,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface MachineEntry {
   name: string;
+  /** e2e/paths/<flow>.ui.ts, relative to the root: how its paths are walked through the UI. */
+  uiAdapterFile: string;
   /** tests/machines/<flow>/events.ts, relative to the root: the model test's event samples. */
   eventsFile: string;
   /** The machine's model tests, relative to the root. */
@@ -18,6 +20,7 @@ export interface MachineEntry {
 export const findMachines = (root = ROOT): MachineEntry[] =>
   findFlows(root).map(({ name }) => ({
     name,
+    uiAdapterFile: `e2e/paths/${name}.ui.ts`,
     eventsFile: `tests/machines/${name}/events.ts`,
     testFile: `tests/machines/${name}.machine.test.ts`,
   }));
@@ -32,4 +35,13 @@ export async function loadPathModel(
   const module = (await import(pathToFileURL(file).href)) as { pathModel?: AnyPathModel };
   if (!module.pathModel) throw new Error(`${machine.eventsFile} must export a pathModel.`);
   return module.pathModel;
+}
+
+/** Why a machine's paths cannot be walked through the UI (it has no adapter), or undefined. */
+export function withoutUiAdapter(machine: MachineEntry, root = ROOT): string | undefined {
+  if (existsSync(join(root, machine.uiAdapterFile))) return undefined;
+  return (
+    `${machine.name} has no UI adapter yet (${machine.uiAdapterFile}): its paths run as unit ` +
+    `tests with \`npm run paths -- run ${machine.name}\`.`
+  );
 }
