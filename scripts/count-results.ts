@@ -19,15 +19,31 @@ for (const file of [
   'test-results/vitest-pg.json',
   'test-results/chaos.json',
 ]) {
-  const report = read(file) as { numPassedTests?: number; numFailedTests?: number } | undefined;
+  const report = read(file) as
+    | {
+        numPassedTests?: number;
+        numFailedTests?: number;
+        testResults?: { status?: string; assertionResults?: { status?: string }[] }[];
+      }
+    | undefined;
   if (!report) continue;
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  // A file that failed with no failed test (its beforeAll or its import threw, its tests skipped)
+  // is one failure: else a suite that never ran would read as green.
+  failed += (report.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
 }
 const e2e = read('test-results/e2e.json') as
-  { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+  | { stats?: { expected?: number; unexpected?: number; flaky?: number }; errors?: unknown[] }
+  | undefined;
 if (e2e?.stats) {
   passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected ?? 0;
 }
+// An error outside any test (the server could not start, a spec could not load) is a failure.
+failed += e2e?.errors?.length ?? 0;
 console.log(`${passed} passed, ${failed} failed`);
