@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_HELP, findChromium } from './scripts/find-chromium';
 
-const executablePath = findChromium();
+const executablePath = findChromium({ headlessShell: true });
 if (!executablePath && !existsSync(chromium.executablePath())) throw new Error(CHROMIUM_HELP);
 
 const port = Number(process.env.E2E_PORT ?? 4173);
