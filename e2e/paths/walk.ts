@@ -12,7 +12,7 @@ import {
   type PathKind,
 } from '../../scripts/paths/generate';
 import { expect, test } from '../support/fixtures';
-import { pathUrl, replay, walkable, type UiAdapter } from './ui-adapter';
+import { pathUrl, replay, sharedReplay, walkable, type UiAdapter } from './ui-adapter';
 
 /** A model's generated paths, made once per run: the walks pick from them, the guard counts them. */
 const generated = new Map<string, GeneratedPath[]>();
@@ -34,9 +34,10 @@ export function uiPaths<TWorld>(
   kind: PathKind,
   grep?: string,
 ): GeneratedPath[] {
+  const replayed = sharedReplay(adapter as UiAdapter<unknown>);
   const paths = generatedPaths(adapter as UiAdapter<unknown>, kind)
     .filter((path) => path.steps.length > 0)
-    .filter((path) => walkable(adapter, path))
+    .filter((path) => walkable(adapter, path, replayed))
     .filter(
       (path) => grep === undefined || describePath(path).toLowerCase().includes(grep.toLowerCase()),
     );
