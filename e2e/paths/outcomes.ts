@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 
 /** Whether an event (often the next step's, the outcome a step must bring about) is of a type. */
@@ -26,10 +26,12 @@ export async function dropNextCall(
   }: { method?: string; reason?: 'failed' | 'internetdisconnected' } = {},
 ) {
   let dropped = false;
-  await page.route(calls, async (route) => {
+  const drop = async (route: Route) => {
     if (dropped || (method !== undefined && route.request().method() !== method))
       return route.fallback();
     dropped = true;
     await route.abort(reason);
-  });
+    await page.unroute(calls, drop);
+  };
+  await page.route(calls, drop);
 }

@@ -170,6 +170,8 @@ export const modelEvents = [
   { type: 'xstate.error.actor.signIn', error: { status: 401 } },
   { type: 'xstate.done.actor.signUp', output: customer },
   { type: 'xstate.error.actor.signUp', error: { status: 400, code: 'invalid_email' } },
+  // An account already holds the email: the refusal a customer can bring about.
+  { type: 'xstate.error.actor.signUp', error: { status: 400, code: 'email_taken' } },
   { type: 'xstate.done.actor.loadAddresses', output: [home, noPhone, office] },
   { type: 'xstate.done.actor.loadAddresses', output: [noPhone] },
   { type: 'xstate.error.actor.loadAddresses', error: { status: 500 } },
