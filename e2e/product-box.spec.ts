@@ -8,7 +8,7 @@ import {
   GNOCCHI,
   visibleWeekPanel as visiblePanel,
 } from './support/kit-checkout';
-import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+import { appTookOver, expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
 
 const RAGU = 'Tagliatelle with Slow-Cooked Beef Ragù';
 
@@ -149,6 +149,8 @@ test.describe('/menu, the product box', () => {
       return route.continue();
     });
     await page.goto('/menu');
+    // The tabs come drawn with the page: a click before the app runs would do nothing.
+    await appTookOver(page);
     await page.getByRole('tab', { name: new RegExp(`^${weekLabel(nextWeek)}\\b`) }).click();
     const panel = visiblePanel(page);
     await expect(panel.getByRole('alert')).toContainText("Couldn't fetch menu", {

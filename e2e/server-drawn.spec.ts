@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { appTookOver, expect, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
 /**
@@ -13,18 +12,6 @@ const DRAWN = [
   { path: '/restaurants', heading: 'Our restaurants', shows: '279 Chiswick High Road' },
   { path: '/restaurant/16', heading: 'Chiswick', shows: '279 Chiswick High Road' },
 ] as const;
-
-/**
- * Before the app has run, a drawn screen is plain HTML and its buttons do nothing. React marks the
- * root as its container when hydration starts; from then on it replays clicks on parts not yet
- * hydrated, so a click counts.
- */
-const appTookOver = (page: Page) =>
-  page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) =>
-      key.startsWith('__reactContainer'),
-    ),
-  );
 
 declare global {
   interface Window {

@@ -53,6 +53,18 @@ export async function latestEmail(
   return email.attributes;
 }
 
+/**
+ * Before the app has run, a drawn screen (R14.14) is plain HTML and its buttons do nothing. React
+ * marks the root as its container when hydration starts; from then on it replays clicks on parts
+ * not yet hydrated, so a click counts.
+ */
+export const appTookOver = (page: Page) =>
+  page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('__reactContainer'),
+    ),
+  );
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
