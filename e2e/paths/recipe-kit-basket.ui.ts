@@ -157,6 +157,13 @@ const executors = holdingCalls<KitBasketWorld>(CALLS)({
   'checkout.start': async ({ page }) => {
     await box(page).getByRole('button', { name: 'Checkout' }).click();
   },
+  // Shown only with the box's error (R7.22): without one there is nothing to try again.
+  'basket.retry': {
+    can: ({ from }) => contextOf(from).error !== null,
+    run: async ({ page }) => {
+      await box(page).getByRole('button', { name: 'Try again' }).click();
+    },
+  },
   // Product rule R2.5: the session ends on the server while a voucher call is on its way; the
   // server refuses that call (401, a basket's voucher is its owner's), which signs the page out
   // and resets the box (R2.7). The vouchers' are the only calls on the menu a session can fail.
@@ -216,8 +223,10 @@ async function expectBox({
   await expect(page).toHaveURL(new RegExp(`${MENU}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recipe kit menu');
   const quantity = context.lines.find((line) => line.variantId === DISH.variantId)?.quantity;
-  if (quantity === undefined)
-    await expect(panel.getByText('Your box is empty.', { exact: false })).toBeVisible();
+  // Product rule R7.22: a box that could not be read is not said to be empty.
+  const unread = context.error !== null && snapshot.can({ type: 'basket.retry' });
+  const empty = panel.getByText('Your box is empty.', { exact: false });
+  if (quantity === undefined) await expect(empty).toHaveCount(unread ? 0 : 1);
   else {
     await expect(panel.getByLabel(`${quantity} ${DISH.title}`, { exact: true })).toBeVisible();
     await expect(panel.locator('dl.basket__totals')).toHaveAttribute(
@@ -227,6 +236,10 @@ async function expectBox({
   }
   if (context.error === null) await expect(panel.getByRole('alert')).toHaveCount(0);
   else await expect(panel.getByRole('alert')).toHaveText(context.error);
+  // Product rule R7.22: a box that could not be read offers to read it again.
+  const retry = panel.getByRole('button', { name: 'Try again' });
+  if (unread) await expect(retry).toBeVisible();
+  else await expect(retry).toHaveCount(0);
   // Product rule R7.13: Checkout once every week and the total reach the minimum.
   const checkout = panel.getByRole('button', { name: 'Checkout' });
   if (snapshot.can({ type: 'checkout.start' })) await expect(checkout).toBeEnabled();

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, not, setup } from 'xstate';
 import type { BasketLine } from '../../domain/basket-lines';
 import {
   BASKET_LOADING_TIMEOUT,
@@ -99,9 +99,13 @@ export type RecipeKitBasketEvent =
   | { type: 'voucher.apply'; code: string }
   | { type: 'voucher.remove' }
   | { type: 'checkout.start' }
+  | { type: 'basket.retry' }
   | { type: 'session.signedOut' };
 
 type QueuedEvent = Extract<RecipeKitBasketEvent, { type: 'item.add' | 'plan.change' }>;
+
+/** Product rule R7.22: the box could not be read; "Try again" reads it again. */
+export const KIT_BASKET_LOAD_FAILED = "Couldn't load your box. Try again.";
 
 /** Product rule R7.21: a plus or minus while a call is on its way is shown at once and kept. */
 
@@ -216,10 +220,18 @@ export const recipeKitBasketMachine = setup({
     }),
     countWaitTry: assign({ waitTries: ({ context }) => context.waitTries + 1 }),
     failWaiting: assign({ queued: [], waitTries: 0, error: BASKET_LOADING_TIMEOUT }),
-    replayQueued: enqueueActions(({ context, enqueue }) => {
-      for (const event of context.queued) enqueue.raise(event);
-      enqueue.assign({ queued: [], waitTries: 0 });
+    // The clicks made while it loaded cannot be kept without a box: the message says so (R7.22).
+    failLoading: assign({ queued: [], waitTries: 0, error: KIT_BASKET_LOAD_FAILED }),
+    clearError: assign({ error: null }),
+    // One kept click at a time, each time the box is at rest: the next would reach a busy box,
+    // which takes no add or plan, and be lost (R7.21).
+    replayNextQueued: enqueueActions(({ context, enqueue }) => {
+      const [next, ...rest] = context.queued;
+      enqueue.assign({ queued: rest, waitTries: 0 });
+      if (next) enqueue.raise(next);
     }),
+    // No box to send them to: the box's message says why.
+    dropQueued: assign({ queued: [], waitTries: 0 }),
     endTokenSignIn: assign({ tokenSignIn: false }),
     assignVoucherValid: assign({ voucherState: (_, code: string) => voucherValid(code) }),
     assignVoucherInvalid: assign({ voucherState: (_, error: unknown) => voucherInvalid(error) }),
@@ -253,7 +265,7 @@ export const recipeKitBasketMachine = setup({
           target: 'routing',
           actions: { type: 'assignBasket', params: ({ event }) => event.output },
         },
-        onError: { target: 'ready', actions: 'replayQueued' },
+        onError: { target: 'ready', actions: 'failLoading' },
       },
       on: {
         'item.add': queueWhileLoading<QueuedEvent>(),
@@ -264,9 +276,9 @@ export const recipeKitBasketMachine = setup({
     // No basket yet: create one unless the customer is mid token sign-in or on gift boxes.
     routing: {
       always: [
-        { guard: 'hasBasket', target: 'ready', actions: 'replayQueued' },
+        { guard: 'hasBasket', target: 'ready' },
         { guard: 'mayCreate', target: 'creating' },
-        { target: 'ready', actions: 'replayQueued' },
+        { target: 'ready', actions: 'dropQueued' },
       ],
     },
     creating: {
@@ -280,12 +292,14 @@ export const recipeKitBasketMachine = setup({
         src: 'createBasket',
         onDone: {
           target: 'ready',
-          actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'replayQueued'],
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
         },
-        onError: { target: 'ready', actions: ['assignFailed', 'replayQueued'] },
+        onError: { target: 'ready', actions: ['assignFailed', 'dropQueued'] },
       },
     },
     ready: {
+      // Clicks kept while the box loaded, or was made, go now, one each time it rests (R7.21).
+      entry: 'replayNextQueued',
       on: {
         'item.add': { guard: 'hasBasket', target: 'adding' },
         'item.increment': {
@@ -302,6 +316,8 @@ export const recipeKitBasketMachine = setup({
         'voucher.apply': { guard: 'hasBasket', target: 'applyingVoucher' },
         'voucher.remove': { guard: 'hasVoucher', target: 'removingVoucher' },
         'checkout.start': { guard: 'isBasketReady', target: 'checkingOut' },
+        // No box (its read or its creation failed): read it again, and make it if there is none.
+        'basket.retry': { guard: not('hasBasket'), target: 'loading', actions: 'clearError' },
       },
     },
     applyingVoucher: {

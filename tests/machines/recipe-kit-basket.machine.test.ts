@@ -9,6 +9,7 @@ import {
 import { TestModel, type TestPath } from 'xstate/graph';
 import {
   isKitBasketReady,
+  KIT_BASKET_LOAD_FAILED,
   recipeKitBasketMachine,
   type KitBasketState,
   type RecipeKitBasketEvent,
@@ -151,6 +152,7 @@ function createHarness(input: RecipeKitBasketInput) {
     'voucher.apply': send,
     'voucher.remove': send,
     'checkout.start': send,
+    'basket.retry': send,
     'session.signedOut': send,
     [POLL]: poll,
     'xstate.done.actor.loadBasket': outcome,
@@ -403,6 +405,25 @@ describe('recipe-kit basket machine: the product rules', () => {
     });
   });
 
+  it('sends a dish added and then a plan chosen while the basket loads, one after the other (R7.21)', async () => {
+    const { actor, settle } = createHarness(onMenu);
+
+    actor.send({ type: 'item.add', variantId: '11', mealWeek: W1 });
+    actor.send({ type: 'plan.change', frequency: 2 });
+    await settle({ type: 'xstate.done.actor.loadBasket', output: filled });
+
+    expect(actor.getSnapshot().value).toBe('adding');
+    expect(actor.getSnapshot().context.queued).toEqual([{ type: 'plan.change', frequency: 2 }]);
+    await settle({ type: 'xstate.done.actor.addItem', output: filled });
+
+    expect(actor.getSnapshot().value).toBe('updatingPlan');
+    expect(callInput(actor.getSnapshot(), 'updatePlan')).toMatchObject({
+      basketId: 'k1',
+      frequency: 2,
+    });
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+  });
+
   it("gives up with 'Basket loading timeout' after 100 polls of 100 ms", async () => {
     const { actor, clock } = createHarness(onMenu);
     actor.send({ type: 'plan.change', frequency: 2 });
@@ -416,6 +437,27 @@ describe('recipe-kit basket machine: the product rules', () => {
     expect(actor.getSnapshot().context.error).toBe(BASKET_LOADING_TIMEOUT);
     expect(BASKET_LOADING_TIMEOUT).toBe('Basket loading timeout');
     expect(actor.getSnapshot().context.queued).toEqual([]);
+  });
+
+  it("says a box that cannot be read couldn't load, drops the clicks made meanwhile, and reads it again on Try again (R7.22)", async () => {
+    const { actor, settle } = createHarness(onMenu);
+    actor.send({ type: 'item.add', variantId: '11', mealWeek: W1 });
+    await settle({ type: 'xstate.error.actor.loadBasket', error: { status: 0 } });
+
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.error).toBe("Couldn't load your box. Try again.");
+    expect(actor.getSnapshot().context.error).toBe(KIT_BASKET_LOAD_FAILED);
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+    expect(actor.getSnapshot().children.addItem).toBeUndefined();
+
+    actor.send({ type: 'basket.retry' });
+    expect(actor.getSnapshot().value).toEqual({ loading: 'idle' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await settle({ type: 'xstate.done.actor.loadBasket', output: filled });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.basket).toEqual(filled);
+    // With a box there is nothing to try again.
+    expect(actor.getSnapshot().can({ type: 'basket.retry' })).toBe(false);
   });
 
   it('deletes the basket at sign-out and shows the new, empty one', async () => {

@@ -129,6 +129,7 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canCheckout = useSelector(actor, (s) => s.can({ type: 'checkout.start' }));
+  const canRetry = useSelector(actor, (s) => s.can({ type: 'basket.retry' }));
   const weeks = [...new Set(lines.map((line) => line.mealWeek))].sort();
   const summaryOf = (mealWeek: string) => basket?.weeks.find((week) => week.mealWeek === mealWeek);
   return (
@@ -141,7 +142,19 @@ export function KitBasketPanel({ actor }: { actor: KitBasketActor }) {
           {error}
         </p>
       )}
-      {lines.length === 0 && <p>Your box is empty. Add dishes from a week&rsquo;s menu.</p>}
+      {/* Product rule R7.22: no box to show, only a way to read it again. */}
+      {error && canRetry && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => actor.send({ type: 'basket.retry' })}
+        >
+          Try again
+        </button>
+      )}
+      {lines.length === 0 && !(error && canRetry) && (
+        <p>Your box is empty. Add dishes from a week&rsquo;s menu.</p>
+      )}
       {weeks.map((mealWeek) => {
         const summary = summaryOf(mealWeek);
         const name = weekName(mealWeek);

@@ -165,6 +165,7 @@ export function eventsOf(s: Snapshot): ModelEvent[] {
     { type: 'voucher.apply', code: 'pasta10' },
     { type: 'voucher.remove' },
     { type: 'checkout.start' },
+    { type: 'basket.retry' },
     { type: 'session.signedOut' },
     { type: POLL },
     ...calls.flatMap((name): ModelEvent[] => [
@@ -175,7 +176,12 @@ export function eventsOf(s: Snapshot): ModelEvent[] {
       { type: `xstate.error.actor.${name}`, error: { status: 500 } },
     ]),
   ];
-  return candidates.filter((event) => s.can(event as RecipeKitBasketEvent));
+  // Two clicks kept while the box loads show every order they are sent in; more would only make
+  // the model endless (each is kept, R7.21).
+  const keptEnough = s.context.queued.length >= 2;
+  return candidates
+    .filter((event) => !(keptEnough && (event.type === 'item.add' || event.type === 'plan.change')))
+    .filter((event) => s.can(event as RecipeKitBasketEvent));
 }
 
 /** An answer worked out for the state the path is really in (a first load's is fixed). */
@@ -193,7 +199,7 @@ export const quantities = (lines: KitBasketLine[]) =>
 /**
  * States told apart by all that the guards, the routing and the server's answers read: where it
  * is, whether there is a basket and a voucher, the quantities shown and confirmed, the change on
- * its way, a call waiting. Not by messages, the plan or the basket's id; nor by the entry, which
+ * its way, the clicks kept while it loads. Not by messages, the plan or the basket's id; nor by the entry, which
  * routing reads only once, when the first load ends.
  */
 export const serialize = (s: Snapshot) =>
@@ -204,7 +210,7 @@ export const serialize = (s: Snapshot) =>
     quantities(s.context.confirmedLines),
     s.children.changeItem ? callInput<{ quantity: number }>(s, 'changeItem').quantity : null,
     s.context.pending.map((change) => `${change.lineId}${change.delta}`).join(' '),
-    s.context.queued.length > 0,
+    s.context.queued.length,
   ]);
 
 export const pathModel = {
