@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { AUTH_PATHS, authMachine, type AuthEvent } from '../../machines/auth/auth.machine';
 import { pathModel } from '../../tests/machines/auth/events';
-import { DEMO, expect, latestEmail, signUpViaApi, type NewCustomer } from '../support/fixtures';
+import { expect, latestEmail, signUpViaApi, type NewCustomer } from '../support/fixtures';
 import {
   once,
   uiAdapter,
@@ -10,7 +10,7 @@ import {
   type UiContext,
 } from './ui-adapter';
 import { isType } from './outcomes';
-import { fillSignup, signInExecutor, unusedEmail } from './sign-in-forms';
+import { fillSignup, signInExecutor, signUpEmail, signUpOutcomeWalkable } from './sign-in-forms';
 
 /** A customer of the walk's own (signed up through the API) and the reset link asked for them. */
 interface AuthWorld {
@@ -65,14 +65,10 @@ const executors = {
   },
   'login.submit': signInExecutor<AuthWorld>(),
   'signup.submit': {
-    // The client checks an email's shape as the server does: of its 400s only email_taken.
-    can: ({ next }) =>
-      !isType(next, 'xstate.error.actor.signUp') ||
-      (next as { error?: { code?: string } }).error?.code === 'email_taken',
+    can: ({ next }) => signUpOutcomeWalkable(next),
     run: async ({ page, event, next }) => {
       const { form } = event as Of<'signup.submit'>;
-      const email = isType(next, 'xstate.error.actor.signUp') ? DEMO.email : unusedEmail();
-      await fillSignup(page, form, email, form.password);
+      await fillSignup(page, form, signUpEmail(next), form.password);
       await page.getByRole('button', { name: 'Create account' }).click();
     },
   },

@@ -12,6 +12,10 @@ export const outputOf = <T>(event: EventObject | undefined) =>
 export const statusOf = (event: EventObject | undefined) =>
   (event as { error?: { status?: number } } | undefined)?.error?.status;
 
+/** An actor's error event's code (the server's `code`: email_taken, price_changed). */
+export const codeOf = (event: EventObject | undefined) =>
+  (event as { error?: { code?: string } } | undefined)?.error?.code;
+
 /**
  * The page's next call to these addresses (of this method, when given) dropped on the network:
  * the browser's request never leaves (status 0), so the server never sees it and no answer is

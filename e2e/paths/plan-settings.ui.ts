@@ -13,7 +13,7 @@ import { expect, signUpViaApi } from '../support/fixtures';
 import { expectFlashShown } from '../support/flashes';
 import { CORE_REGULAR_VARIANTS } from '../support/kit-checkout';
 import { newSubscriberViaApi, planWeeks } from '../support/subscriber';
-import { dropNextCall, isType, outputOf } from './outcomes';
+import { codeOf, dropNextCall, isType, outputOf } from './outcomes';
 import {
   uiAdapter,
   type Executor,
@@ -86,8 +86,7 @@ const samePrice = (preview: { currentPence: number; changedPence: number } | nul
   preview != null && preview.changedPence === preview.currentPence;
 
 const isPriceMoved = (event: EventObject | undefined) =>
-  isType(event, 'xstate.error.actor.saveSettings') &&
-  (event as { error?: { code?: string } }).error?.code === 'price_changed';
+  isType(event, 'xstate.error.actor.saveSettings') && codeOf(event) === 'price_changed';
 
 /** A real change for each section the model saves: one more recipe, another day, a note. */
 async function change(page: Page, event: Of<'section.save'>) {

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
 import type { LoginForm, SignupForm } from '../../domain/account-forms';
 import { DEMO, type NewCustomer } from '../support/fixtures';
-import { isType, statusOf } from './outcomes';
+import { codeOf, isType, statusOf } from './outcomes';
 import type { Executor, UiStep } from './ui-adapter';
 
 /**
@@ -61,22 +62,26 @@ export async function fillSignup(page: Page, form: SignupForm, email: string, pa
 }
 
 /**
- * A checkout's "Create account": a new address each time. The form checks an email's shape as
- * the server does, so its invalid_email never comes back.
+ * Whether a walk can bring about the sign-up's outcome: the form checks an email's shape as the
+ * server does, so of the server's 400s only email_taken gets past it.
  */
+export const signUpOutcomeWalkable = (next: EventObject | undefined) =>
+  !isType(next, 'xstate.error.actor.signUp') || codeOf(next) === 'email_taken';
+
+/** The email a sign-up is made with: the demo customer's when it must be refused, else a new one. */
+export const signUpEmail = (next: EventObject | undefined) =>
+  isType(next, 'xstate.error.actor.signUp') ? DEMO.email : unusedEmail();
+
+/** A checkout's "Create account": a new address each time, or one in use for its refusal. */
 export const checkoutSignUpExecutor = <TWorld>(): Executor<TWorld> => ({
-  // The form checks an email's shape as the server does: of the server's 400s only email_taken
-  // gets past it, brought about with the demo customer's email.
-  can: ({ next }) =>
-    !isType(next, 'xstate.error.actor.signUp') ||
-    (next as { error?: { code?: string } }).error?.code === 'email_taken',
+  can: ({ next }) => signUpOutcomeWalkable(next),
   run: async ({ page, event, next }) => {
     const { form } = event as unknown as { form: SignupForm };
     if (form.email !== '')
       await fillSignup(
         page,
         { ...form, marketing: form.marketing ?? { emails: false, sms: false, mail: false } },
-        isType(next, 'xstate.error.actor.signUp') ? DEMO.email : unusedEmail(),
+        signUpEmail(next),
         WALK_PASSWORD,
       );
     await page.getByRole('button', { name: 'Create account' }).click();

@@ -185,12 +185,14 @@ export function sharedReplay(adapter: UiAdapter<unknown>): (path: GeneratedPath)
   };
 }
 
-/** Whether the UI can bring about every step of the path (and start its entry). */
+/**
+ * Whether the UI can bring about every step of the path (and start its entry), its states as
+ * `replayed` (`sharedReplay` for a model's many paths) makes them.
+ */
 export function walkable<TWorld>(
   adapter: UiAdapter<TWorld>,
   generated: GeneratedPath,
-  replayed: (path: GeneratedPath) => GeneratedPath = (path) =>
-    replay(adapter as UiAdapter<unknown>, path),
+  replayed: (path: GeneratedPath) => GeneratedPath,
 ): boolean {
   if (!(generated.entry in adapter.entries)) return false;
   const path = replayed(generated);
