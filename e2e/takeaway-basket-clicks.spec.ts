@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { holdNextCall, letGo } from './paths/held-calls';
+import { appTookOver, expect, test } from './support/fixtures';
 
 /** Issue 12: no click on the takeaway basket is lost (product rule R4.15), as R7.21 for the kit box. */
 
@@ -99,5 +100,30 @@ test.describe('fast clicks in the takeaway basket', () => {
     await page.reload();
     await expect(quantityOf(basket)).toHaveText(`Quantity of ${FOCACCIA}: 3`);
     await expect(quantityOf(basket, TIRAMISU)).toHaveText(`Quantity of ${TIRAMISU}: 1`);
+  });
+
+  test('an Add and then a voucher clicked while the basket loads are both sent, in that order', async ({
+    page,
+  }) => {
+    const basket = await farringdonMenu(page);
+    const load = await holdNextCall(
+      page,
+      (request) =>
+        request.method() === 'GET' && new URL(request.url()).pathname === '/api/v2/baskets',
+    );
+    await page.reload();
+    await load.arrived;
+    await appTookOver(page);
+
+    await page.getByRole('button', { name: `Add ${FOCACCIA} to basket` }).click();
+    await basket.getByLabel('Voucher code').fill('pasta10');
+    await basket.getByRole('button', { name: 'Apply voucher' }).click();
+    await letGo(load, 'continue');
+
+    // Product rule R4.4: the add makes the basket, then the code goes to it.
+    await expect(basket).toContainText('Voucher PASTA10 applied.');
+    await expect(quantityOf(basket)).toHaveText(`Quantity of ${FOCACCIA}: 1`);
+    await settled(basket);
+    await expect(basket.getByRole('alert')).toHaveCount(0);
   });
 });

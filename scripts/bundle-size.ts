@@ -43,7 +43,8 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
   {
     route: '/pasta-now',
     screen: 'src/views/takeaway-menu/takeaway-menu-page.tsx',
-    budgetKiB: 129.3,
+    // +0.1 KiB (a rounding): the basket sends calls kept while it loads one at a time (R4.4).
+    budgetKiB: 129.4,
   },
   {
     route: '/account',

@@ -326,10 +326,4 @@ export const takeawayBasketUi = uiAdapter(takeawayBasketMachine, {
   },
   executors,
   states,
-  notThroughTheUi: {
-    'loading voucher.remove → loading.waiting':
-      'Remove voucher shows only for a voucher the basket has told the page of, and it has told none while it loads',
-    'loading basket.empty → loading.waiting':
-      'Empty basket shows only with dishes in the basket, and the page shows none while the basket loads',
-  },
 });

@@ -81,10 +81,8 @@ export type TakeawayBasketEmitted =
   | { type: 'item.added'; productId: string; quantity: number }
   | { type: 'item.failed'; message: string };
 
-type QueuedEvent = Extract<
-  TakeawayBasketEvent,
-  { type: 'item.add' | 'voucher.apply' | 'voucher.remove' | 'basket.empty' }
->;
+/** While it loads the page shows no dish and no voucher: only an Add or a code can be asked. */
+type QueuedEvent = Extract<TakeawayBasketEvent, { type: 'item.add' | 'voucher.apply' }>;
 
 type QuantityChange = { basketId: string; lineId: string; quantity: number };
 
@@ -98,6 +96,8 @@ const keepClicksAndAdds = {
     },
   },
 };
+
+const hasBasket = (context: TakeawayBasketContext) => context.basketId !== null;
 
 export const EMPTY_TOTALS: BasketTotals = {
   subtotal: 0,
@@ -145,7 +145,7 @@ export const takeawayBasketMachine = setup({
     deleteBasket: unprovided<void, { basketId: string }>('deleteBasket'),
   },
   guards: {
-    hasBasket: ({ context }) => context.basketId !== null,
+    hasBasket: ({ context }) => hasBasket(context),
     hasVoucher: ({ context }) => context.basketId !== null && context.voucher !== null,
     hasPendingChange: ({ context }) => nextChange(context.confirmedLines, context.pending) !== null,
     hasWaitTriesLeft: ({ context }) => context.waitTries + 1 < BASKET_WAIT_TRIES,
@@ -221,9 +221,14 @@ export const takeawayBasketMachine = setup({
     }),
     countWaitTry: assign({ waitTries: ({ context }) => context.waitTries + 1 }),
     failWaiting: assign({ queued: [], waitTries: 0, error: BASKET_LOADING_TIMEOUT }),
-    replayQueued: enqueueActions(({ context, enqueue }) => {
-      for (const event of context.queued) enqueue.raise(event);
-      enqueue.assign({ queued: [], waitTries: 0 });
+    // One kept call at a time, each time the basket is at rest: raised together, the first would
+    // make it busy and a code after it would be lost (R4.4, R4.15). A code with no basket to take
+    // it (the load or the add before it failed) is dropped.
+    replayNextQueued: enqueueActions(({ context, enqueue }) => {
+      const sendable = (event: QueuedEvent) => event.type === 'item.add' || hasBasket(context);
+      const next = context.queued.findIndex(sendable);
+      enqueue.assign({ queued: next < 0 ? [] : context.queued.slice(next + 1), waitTries: 0 });
+      if (next >= 0) enqueue.raise(context.queued[next]!);
     }),
     assignVoucherValid: assign({ voucherState: (_, code: string) => voucherValid(code) }),
     assignVoucherInvalid: assign({ voucherState: (_, error: unknown) => voucherInvalid(error) }),
@@ -273,21 +278,20 @@ export const takeawayBasketMachine = setup({
         input: ({ context }) => ({ restaurantId: context.restaurantId }),
         onDone: {
           target: 'ready',
-          actions: [{ type: 'assignBasket', params: ({ event }) => event.output }, 'replayQueued'],
+          actions: { type: 'assignBasket', params: ({ event }) => event.output },
         },
-        onError: { target: 'ready', actions: 'replayQueued' },
+        onError: 'ready',
       },
       on: {
         'item.add': queueWhileLoading<QueuedEvent>(),
         'voucher.apply': queueWhileLoading<QueuedEvent>(),
-        'voucher.remove': queueWhileLoading<QueuedEvent>(),
-        'basket.empty': queueWhileLoading<QueuedEvent>(),
       },
       ...waitingForBasket('takeawayBasket'),
     },
-    // An Add clicked while a call was on its way is sent now, in the order it was clicked.
+    // Calls kept while it loaded, and Adds clicked while a call was on its way, go now in the
+    // order they were clicked, one each time the basket rests.
     ready: {
-      entry: 'replayQueued',
+      entry: 'replayNextQueued',
       on: {
         'item.add': {
           target: 'adding',

@@ -377,20 +377,81 @@ describe('a call made while the basket is loading (product rule R4.4: 100 tries 
     expect(actor.getSnapshot().context.queued).toEqual([]);
   });
 
-  it('queues a voucher removal and emptying too, and replays them after a failed load', async () => {
+  it('drops a code kept while a load fails: there is no basket to take it', async () => {
     vi.useFakeTimers();
     let fail: (error: Error) => void = () => undefined;
     const actor = startWith({
       loadBasket: fromPromise(() => new Promise<TakeawayBasketState>((_, r) => (fail = r))),
     });
 
-    actor.send({ type: 'voucher.remove' });
-    actor.send({ type: 'basket.empty' });
-    expect(actor.getSnapshot().context.queued).toHaveLength(2);
+    actor.send({ type: 'voucher.apply', code: 'PASTA5' });
+    expect(actor.getSnapshot().context.queued).toHaveLength(1);
     fail(new Error('offline'));
     await vi.advanceTimersByTimeAsync(0);
 
-    // Without a basket neither call can go: they are dropped rather than sent with no id.
+    // Without a basket the code cannot go: it is dropped rather than sent with no id.
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+  });
+
+  it('takes no Remove voucher or Empty basket while it loads: the page shows neither', () => {
+    const actor = startWith({
+      loadBasket: fromPromise(() => new Promise<TakeawayBasketState>(() => undefined)),
+    });
+
+    expect(actor.getSnapshot().can({ type: 'voucher.remove' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'basket.empty' })).toBe(false);
+  });
+
+  it('sends an add and then a voucher clicked while loading one after the other (R4.4)', async () => {
+    vi.useFakeTimers();
+    let release: (state: TakeawayBasketState) => void = () => undefined;
+    const calls: string[] = [];
+    const actor = startWith({
+      loadBasket: fromPromise(() => new Promise<TakeawayBasketState>((r) => (release = r))),
+      addItem: fromPromise(async ({ input }: { input: { productId: string } }) => {
+        calls.push(`add ${input.productId}`);
+        return loaded;
+      }),
+      applyVoucher: fromPromise(async ({ input }: { input: { code: string } }) => {
+        calls.push(`voucher ${input.code}`);
+        return { ...loaded, voucher: { id: '3', code: 'PASTA5' } };
+      }),
+    });
+
+    actor.send({ type: 'item.add', productId: '102' });
+    actor.send({ type: 'voucher.apply', code: 'PASTA5' });
+    release({ ...loaded, basketId: null, lines: [] });
+    await vi.advanceTimersByTimeAsync(0);
+
+    // The add makes the basket; the voucher goes once it is answered, not into the busy add.
+    expect(calls).toEqual(['add 102', 'voucher PASTA5']);
+    expect(actor.getSnapshot().context.voucherState).toEqual({ status: 'valid', code: 'PASTA5' });
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+  });
+
+  it('drops a kept voucher the basket cannot take and still sends the add after it', async () => {
+    vi.useFakeTimers();
+    let release: (state: TakeawayBasketState) => void = () => undefined;
+    const calls: string[] = [];
+    const actor = startWith({
+      loadBasket: fromPromise(() => new Promise<TakeawayBasketState>((r) => (release = r))),
+      addItem: fromPromise(async () => {
+        calls.push('add');
+        return loaded;
+      }),
+      applyVoucher: fromPromise(async () => {
+        calls.push('voucher');
+        return loaded;
+      }),
+    });
+
+    actor.send({ type: 'voucher.apply', code: 'PASTA5' });
+    actor.send({ type: 'item.add', productId: '102' });
+    release({ ...loaded, basketId: null, lines: [] });
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(calls).toEqual(['add']);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.queued).toEqual([]);
   });

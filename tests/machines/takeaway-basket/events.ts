@@ -115,9 +115,9 @@ export function eventsOf(s: Snapshot): ModelEvent[] {
       { type: `xstate.error.actor.${name}`, error: { status: 500 } },
     ]),
   ];
-  // One call waits its turn at a time: a second only repeats the first's paths.
+  // Two calls wait their turn at most: a third only repeats the second's paths (R4.4).
   const queues = (event: ModelEvent) =>
-    s.context.queued.length > 0 &&
+    s.context.queued.length >= 2 &&
     ['item.add', 'voucher.apply', 'voucher.remove', 'basket.empty'].includes(event.type);
   return candidates.filter((event) => !queues(event) && s.can(event as TakeawayBasketEvent));
 }
