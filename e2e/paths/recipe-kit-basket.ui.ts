@@ -339,15 +339,4 @@ export const recipeKitBasketUi = uiAdapter(recipeKitBasketMachine, {
   },
   executors,
   states,
-  notThroughTheUi: {
-    'resetting xstate.done.actor.resetBasket → ready':
-      'the generated paths answer a reset only after a sign-out while the box loads or saves a dish, ' +
-      'a quantity or the plan, which the customer cannot bring about (those calls answer a session ' +
-      'ended on the server with a 404, and nothing else on the menu asks who the customer is); the ' +
-      'sign-out they can bring about, a voucher call refused 401, is walked, but no generated path ' +
-      'goes on from it to the reset’s answer',
-    'resetting xstate.error.actor.resetBasket → ready':
-      'as its done: the generated paths reach the reset’s answers only through a sign-out the menu ' +
-      'cannot bring about',
-  },
 });

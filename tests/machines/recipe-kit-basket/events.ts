@@ -147,7 +147,7 @@ export const answers: Record<ActorName, (s: Snapshot) => KitBasketState | null> 
 
 /**
  * What each state offers: the menu's Add (up to two portions), the box's plus and minus, the plan,
- * a voucher, Checkout, a sign-out from anywhere, a poll while a call waits for the basket; and for
+ * a voucher, Checkout, a sign-out during a voucher call, a poll while a call waits for the basket; and for
  * each call on its way, the server's answer or a failure (or no basket yet, for a first load).
  */
 export function eventsOf(s: Snapshot): ModelEvent[] {
@@ -166,7 +166,11 @@ export function eventsOf(s: Snapshot): ModelEvent[] {
     { type: 'voucher.remove' },
     { type: 'checkout.start' },
     { type: 'basket.retry' },
-    { type: 'session.signedOut' },
+    // A sign-out reaches the box only as a voucher call's 401: the header's Sign out leaves the
+    // menu first, and the box's other calls answer a session ended on the server 404 (R2.5, R2.7).
+    ...(s.matches('applyingVoucher') || s.matches('removingVoucher')
+      ? [{ type: 'session.signedOut' } as const]
+      : []),
     { type: POLL },
     ...calls.flatMap((name): ModelEvent[] => [
       { type: `xstate.done.actor.${name}`, output: answers[name](s) },
@@ -199,7 +203,7 @@ export const quantities = (lines: KitBasketLine[]) =>
 /**
  * States told apart by all that the guards, the routing and the server's answers read: where it
  * is, whether there is a basket and a voucher, the quantities shown and confirmed, the change on
- * its way, the clicks kept while it loads. Not by messages, the plan or the basket's id; nor by the entry, which
+ * its way, the clicks kept while it loads and their order. Not by messages, the plan or the basket's id; nor by the entry, which
  * routing reads only once, when the first load ends.
  */
 export const serialize = (s: Snapshot) =>
@@ -210,7 +214,7 @@ export const serialize = (s: Snapshot) =>
     quantities(s.context.confirmedLines),
     s.children.changeItem ? callInput<{ quantity: number }>(s, 'changeItem').quantity : null,
     s.context.pending.map((change) => `${change.lineId}${change.delta}`).join(' '),
-    s.context.queued.length,
+    s.context.queued.map((event) => event.type).join(' '),
   ]);
 
 export const pathModel = {
