@@ -29,6 +29,8 @@ interface SessionWorld {
   failed: boolean;
   /** Puts the network back to full speed, after it was slowed. */
   restore: (() => Promise<void>) | undefined;
+  /** Lets the refresh's read, held on the network, go on to the server. */
+  letReadGo: (() => void) | undefined;
 }
 
 const BRANCH = { 'X-Branch': 'web' };
@@ -86,6 +88,15 @@ async function fromAccountMenu(page: Page, name: string) {
     .click();
 }
 
+/** Product rule R2.16: the paperless toggle saves, and the session keeps the customer it answers. */
+async function togglePaperless(page: Page) {
+  await fromAccountMenu(page, 'Profile');
+  const paperless = page.getByLabel('Go paperless');
+  const on = !(await paperless.isChecked());
+  await paperless.setChecked(on);
+  await expect(page.getByText(on ? 'Paperless is on.' : 'Paperless is off.')).toBeVisible();
+}
+
 /** Each event as the customer brings it about; a new event without one fails to compile. */
 const executors = {
   'xstate.done.actor.loadCustomer': {
@@ -116,14 +127,21 @@ const executors = {
     await page.goto('/');
   },
   'session.signedIn': {
-    // Screens send it on a server's answer: while the session loads or refreshes, never first.
-    can: ({ from }) => from.matches('signedOut') || from.matches('signedIn'),
+    // Screens send it on a server's answer: while the session loads, never first.
+    can: ({ from }) => !from.matches('loading'),
     run: async ({ page, from, world }) => {
+      // While the refresh's read is held (set up by the refresh's executor): home from the
+      // confirmation, then the toggle; the read goes on once the session has its answer.
+      if (from.matches('refreshing')) {
+        await home(page);
+        await togglePaperless(page);
+        expect(world.answered, 'the refresh’s read still waiting for its answer').toBe(false);
+        world.letReadGo!();
+        await (await world.read!).response();
+        return;
+      }
       if (from.matches('signedIn')) {
-        // Product rule R2.16: the paperless toggle saves, and the session keeps the answer.
-        await fromAccountMenu(page, 'Profile');
-        await page.getByLabel('Go paperless').check();
-        await expect(page.getByText('Paperless is on.')).toBeVisible();
+        await togglePaperless(page);
         return;
       }
       const { email, password } = await world.customer();
@@ -189,6 +207,18 @@ const executors = {
         if (isRead(request)) world.failed = true;
       });
       if (next?.type === 'xstate.error.actor.loadCustomer') await dropNextRead(page);
+      // A screen's answer while the refresh's read waits: the read held until it has come.
+      if (next?.type === 'session.signedIn') {
+        const released = new Promise<void>((resolve) => (world.letReadGo = resolve));
+        await page.route(
+          isReadUrl,
+          async (route) => {
+            await released;
+            await route.continue();
+          },
+          { times: 1 },
+        );
+      }
       // The session ends on the server while the refresh's read is on its way: the server
       // refuses it (401), which resets the session (R2.5).
       if (next?.type === 'session.unauthorized')
@@ -244,6 +274,7 @@ export const sessionUi = uiAdapter(sessionMachine, {
     answered: false,
     failed: false,
     restore: undefined,
+    letReadGo: undefined,
   }),
   entries: {
     // Whether the page loads signed in is the load's answer: made by its executor.
@@ -253,14 +284,11 @@ export const sessionUi = uiAdapter(sessionMachine, {
   states,
   notThroughTheUi: {
     'loading session.signedIn → signedIn':
-      'screens send it on a server’s answer: a page served signed out asks nothing as it boots (R14.12), ' +
-      'and a signed-in one’s read of /me is answered before any later call',
-    'signedOut session.refresh → loading':
-      'only a kit order’s confirmation refreshes the session, and only a signed-in customer orders',
+      'every screen that signs in (the sign-in page, the checkouts’ sign-up) waits for the session’s ' +
+      'first read, and the account’s screens need the customer it reads; a page served signed out ' +
+      'asks nothing as it boots (R14.12)',
     'refreshing xstate.done.actor.loadCustomer → signedOut':
       'a session ended on the server answers the refresh’s read with a 401, which reaches the machine ' +
       'first as session.unauthorized (R2.5: the same reset, walked)',
-    'refreshing session.signedIn → signedIn':
-      'screens send it on a server’s answer, and a call made while the refresh waits is answered after it',
   },
 });

@@ -120,7 +120,8 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: { type: 'assignCustomer', params: ({ event }) => event.customer },
         },
-        'session.refresh': { target: 'loading' },
+        // No `session.refresh`: it reads a signed-in customer again, and signed out there is none
+        // (only a kit order's confirmation asks, and only a signed-in customer orders).
       },
     },
   },

@@ -168,6 +168,14 @@ describe('session machine: the product rules', () => {
     expect(cleared()).toBe(0);
   });
 
+  it('reads nobody again on a refresh while signed out: there is no customer to refresh', async () => {
+    const { actor, settle } = createHarness();
+    await settle({ type: 'xstate.done.actor.loadCustomer', output: null });
+    actor.send({ type: 'session.refresh' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().children.loadCustomer).toBeUndefined();
+  });
+
   it('does not clear a visitor’s data when a signed-out session meets a 401', async () => {
     const { actor, settle, cleared } = createHarness();
     await settle({ type: 'xstate.done.actor.loadCustomer', output: null });
