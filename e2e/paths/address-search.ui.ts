@@ -7,6 +7,7 @@ import {
 } from '../../machines/address-search/address-search.machine';
 import { pathModel, stored } from '../../tests/machines/address-search/events';
 import { expect } from '../support/fixtures';
+import { dropNextCall } from './outcomes';
 import {
   uiAdapter,
   type Executor,
@@ -34,13 +35,29 @@ const POSTCODES = {
   unserved: { code: 'EH1 1YZ', address: '2 Princes Street, Edinburgh' },
   // Unknown to the directory: the server's 404 names it.
   unknown: { code: 'zz99zz', address: '' },
+  // Not listed, in a district that exists: placed at the district's centre with no addresses, the
+  // customer types the street (product rule R3.13). W4's centre is near Chiswick, EH1's far.
+  districtServed: { code: 'W4 1AA', address: '' },
+  districtUnserved: { code: 'EH1 1AA', address: '' },
 };
 
 const postcodeFor = (after: EventObject[]) => {
   if (after[0]?.type === 'xstate.error.actor.lookupAddresses') return POSTCODES.unknown;
   const located = after.find((event) => event.type === 'xstate.done.actor.locateAddress') as
     { output?: LocatedAddress } | undefined;
-  return located?.output?.restaurant === null ? POSTCODES.unserved : POSTCODES.served;
+  const unserved = located?.output?.restaurant === null;
+  if ((after[0] as { output?: unknown[] } | undefined)?.output?.length === 0)
+    return unserved ? POSTCODES.districtUnserved : POSTCODES.districtServed;
+  return unserved ? POSTCODES.unserved : POSTCODES.served;
+};
+
+/**
+ * Locating fails when no answer comes: the restaurants' read is dropped on the network once (it
+ * never reaches the server), set up as the address that starts it is given.
+ */
+const dropLocatingIfNext = async ({ page, next }: Ctx & { next?: EventObject }) => {
+  if (next?.type === 'xstate.error.actor.locateAddress')
+    await dropNextCall(page, (url) => url.pathname === '/api/v2/restaurants/nearest');
 };
 
 const form = (page: Ctx['page']) => page.getByRole('main');
@@ -65,7 +82,9 @@ const executors = {
     await page.getByLabel('Postcode').fill(world.postcode?.code ?? postcode);
     await page.getByRole('button', { name: 'Find my address' }).click();
   },
-  'address.choose': async ({ page, event, world }) => {
+  'address.choose': async (step) => {
+    const { page, event, world } = step;
+    await dropLocatingIfNext(step);
     if ((event as Of<'address.choose'>).addressId !== null)
       await page.getByRole('radio', { name: world.postcode!.address }).check();
     await form(page).getByRole('button', { name: 'Deliver here' }).click();
@@ -73,7 +92,9 @@ const executors = {
   'address.enterManually': async ({ page }) => {
     await page.getByRole('button', { name: 'My address is not listed' }).click();
   },
-  'address.submit': async ({ page, event }) => {
+  'address.submit': async (step) => {
+    const { page, event } = step;
+    await dropLocatingIfNext(step);
     const typed = event as Of<'address.submit'>;
     await page.getByLabel('Address line 1').fill(typed.address1);
     await page.getByLabel('Town or city').fill(typed.city);
@@ -82,14 +103,10 @@ const executors = {
   'kit.choose': async ({ page }) => {
     await page.getByRole('button', { name: 'Get a recipe kit' }).click();
   },
-  // The directory lists addresses for every postcode it knows.
-  'xstate.done.actor.lookupAddresses': {
-    can: ({ event }) => ((event as { output?: unknown[] }).output?.length ?? 0) > 0,
-  },
+  'xstate.done.actor.lookupAddresses': async () => {},
   'xstate.error.actor.lookupAddresses': async () => {},
   'xstate.done.actor.locateAddress': async () => {},
-  // The real server geocodes and finds restaurants for every postcode its directory lists.
-  'xstate.error.actor.locateAddress': { can: () => false },
+  'xstate.error.actor.locateAddress': async () => {},
 } satisfies Record<MachineEventType<typeof addressSearchMachine>, Executor<AddressWorld>>;
 
 /** The machine's own messages are the customer's words; a lookup's comes from the server. */
@@ -122,6 +139,11 @@ const states = {
   enteringAddress: async ({ page, snapshot }) => {
     await expect(page).toHaveURL(SEARCH_URL);
     await expect(page.getByLabel('Address line 1')).toBeVisible();
+    // Product rule R3.13: a postcode placed at its district's centre comes with no address list.
+    const listed = (snapshot.context as { addresses: unknown[] }).addresses.length > 0;
+    await expect(page.getByText(/but not its addresses: type your house number/)).toHaveCount(
+      listed ? 0 : 1,
+    );
     await expectError(page, snapshot);
   },
   locating: 'transient',
@@ -164,10 +186,4 @@ export const addressSearchUi = uiAdapter(addressSearchMachine, {
   },
   executors,
   states,
-  notThroughTheUi: {
-    'lookingUpAddresses xstate.done.actor.lookupAddresses → enteringAddress':
-      'the postcode directory lists addresses for every postcode it knows',
-    'locating xstate.error.actor.locateAddress → enteringPostcode':
-      'the real server geocodes and finds restaurants for every postcode its directory lists',
-  },
 });

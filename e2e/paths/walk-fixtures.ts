@@ -36,8 +36,11 @@ export const test = base.extend<object, { walkContext: BrowserContext }>({
     const page = await walkContext.newPage();
     await rememberFlashes(page);
     await use(page);
-    await forgetTheCustomer(walkContext, await walkContext.newCDPSession(page), baseURL!);
+    // Closed first: a page still running could write its storage again after the clearing.
     await page.close();
+    const blank = await walkContext.newPage();
+    await forgetTheCustomer(walkContext, await walkContext.newCDPSession(blank), baseURL!);
+    await blank.close();
   },
 });
 
