@@ -1988,6 +1988,8 @@ export interface components {
                 orders_created: number;
                 charged: number;
                 failed: number;
+                /** @description Boxes still unpaid on their delivery day, dropped (product rule R9.29). */
+                dropped: number;
             };
         };
         RestaurantResource: {

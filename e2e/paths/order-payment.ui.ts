@@ -10,7 +10,7 @@ import type {
   ReturnedOrderPayment,
 } from '../../machines/order-payment/order-payment.types';
 import { pathModel } from '../../tests/machines/order-payment/events';
-import { savedSandboxCard } from '../support/api';
+import { apiCall, savedSandboxCard } from '../support/api';
 import { expect, signUpViaApi } from '../support/fixtures';
 import { kitBasket, savedHome } from '../support/kit-checkout';
 import {
@@ -91,6 +91,27 @@ async function boxOrder(page: Page, paid: boolean): Promise<string> {
   return order!.id;
 }
 
+/**
+ * Product rule R9.29: a box left unpaid is dropped when its delivery day comes. The walk's box,
+ * its payment declined, is dropped by the billing job run as of that day, for its customer only.
+ */
+async function droppedBoxOrder(page: Page): Promise<string> {
+  const orderId = await boxOrder(page, false);
+  const read = async (url: string) => {
+    const response = await page.request.get(`/api/v2${url}`, { headers: BRANCH });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()).data.attributes;
+  };
+  const { email } = await read('/me');
+  const { delivery_date: deliveryDate } = await read(`/orders/${orderId}`);
+  const run = await apiCall(page.request, 'post', '/dev/billing_runs', {
+    as_of: `${deliveryDate}T00:05:00Z`,
+    customer_email: email,
+  });
+  expect(run.attributes.dropped).toBe(1);
+  return orderId;
+}
+
 /** At the page's entry (no payment tried yet); after a return the page reloads the order itself. */
 const atEntry = (from: AnyMachineSnapshot) => from.context.attempt === 0;
 
@@ -127,21 +148,21 @@ const executors = {
     world.failing = undefined;
     await page.getByRole('button', { name: 'Try again' }).click();
   },
-  'xstate.done.actor.loadOrder': {
-    // The walk makes orders awaiting payment and paid ones; none that is neither (dropped).
-    can: ({ event }) => outputOf<OrderPaymentOptions>(event)?.order.state !== 'dropped',
-    run: async ({ page, event, from, after, world }) => {
-      if (!atEntry(from)) return;
-      const { order } = outputOf<OrderPaymentOptions>(event)!;
-      world.orderId = await boxOrder(page, order.paidAt !== null);
-      // A saved card for a payment with a saved method, the one that brings about its outcome.
-      if (after.some((later) => (later as Of<'payment.submit'>).choice?.kind === 'saved')) {
-        const number = digits(cardFor(CARDS, after));
-        await savedSandboxCard(page.request, number);
-        world.savedLast4 = number.slice(-4);
-      }
-      await page.goto(`/payment/${world.orderId}`);
-    },
+  // The walk makes orders awaiting payment, paid ones and dropped ones (R9.29).
+  'xstate.done.actor.loadOrder': async ({ page, event, from, after, world }) => {
+    if (!atEntry(from)) return;
+    const { order } = outputOf<OrderPaymentOptions>(event)!;
+    world.orderId =
+      order.state === 'dropped'
+        ? await droppedBoxOrder(page)
+        : await boxOrder(page, order.paidAt !== null);
+    // A saved card for a payment with a saved method, the one that brings about its outcome.
+    if (after.some((later) => (later as Of<'payment.submit'>).choice?.kind === 'saved')) {
+      const number = digits(cardFor(CARDS, after));
+      await savedSandboxCard(page.request, number);
+      world.savedLast4 = number.slice(-4);
+    }
+    await page.goto(`/payment/${world.orderId}`);
   },
   // Another customer's order, or one never written, is not found (404); the walk's own order
   // read failing on the network stands for the server failing (500).
@@ -231,8 +252,14 @@ const states = {
     await expect(page).toHaveURL(/\/payment\/success$/);
     await expect(heading(page)).toHaveText('Thank you, your payment was successful');
   },
-  nothingToPay: async ({ page }) => {
+  // Product rule R9.29: the box dropped on its delivery day can no longer be paid.
+  nothingToPay: async ({ page, world }) => {
+    await expect(page).toHaveURL(new RegExp(`/payment/${world.orderId}$`));
     await expect(heading(page)).toHaveText('Nothing to pay');
+    await expect(page.getByRole('main')).toContainText(
+      /is not waiting for a payment: its status is Unable to process\./,
+    );
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
   },
   failed: async ({ page, world }) => {
     await expect(page).toHaveURL(new RegExp(`/payment/${world.orderId}(\\?|$)`));
@@ -258,10 +285,4 @@ export const orderPaymentUi = uiAdapter(orderPaymentMachine, {
   },
   executors,
   states,
-  notThroughTheUi: {
-    nothingToPay:
-      'the walk can make no order that is neither awaiting payment nor paid: the server drops none',
-    'loading xstate.done.actor.loadOrder → nothingToPay':
-      'the walk can make no order that is neither awaiting payment nor paid: the server drops none',
-  },
 });

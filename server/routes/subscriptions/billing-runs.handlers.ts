@@ -37,6 +37,7 @@ export function billingRunHandlers(deps: Deps): OperationHandlers<'createDevBill
             orders_created: run.ordersCreated,
             charged: run.charged,
             failed: run.failed,
+            dropped: run.dropped,
           },
         },
       };

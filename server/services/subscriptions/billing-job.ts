@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../http/jsonapi';
 import { settleSubscription } from '../kit-orders/kit-payment';
+import { dropUnpaidBoxes } from '../orders/drop-unpaid-boxes';
 import { insertKitOrder, priceKitLines } from '../orders/kit-order-insert';
 import type { StockKeeper } from '../catalogue/catalogue';
 import { orderAddressOf } from '../order-address';
@@ -68,6 +69,8 @@ export interface BillingRun {
   ordersCreated: number;
   charged: number;
   failed: number;
+  /** Boxes still unpaid on their delivery day (product rule R9.29). */
+  dropped: number;
 }
 
 interface WrittenOrder {
@@ -100,7 +103,7 @@ export async function runBilling(
   await resumeDuePlans(db, asOf);
   await extendSchedules(db, asOf);
 
-  const run: BillingRun = { asOf, ordersCreated: 0, charged: 0, failed: 0 };
+  const run: BillingRun = { asOf, ordersCreated: 0, charged: 0, failed: 0, dropped: 0 };
   const passed: number[] = [];
   for (;;) {
     const outcome = await db
@@ -119,6 +122,8 @@ export async function runBilling(
     if (result === 'charged') run.charged += 1;
     if (result === 'failed') run.failed += 1;
   }
+  // Product rule R9.29: before the notices, so no "payment failed" email goes for a dropped box.
+  run.dropped = await dropUnpaidBoxes(db, asOf, deps.now(), scope);
 
   if (deps.mailer && deps.config) {
     const notices = { db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, now: deps.now };

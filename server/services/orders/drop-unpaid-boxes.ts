@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { isoDate } from '../../../domain/weeks';
+import type { Database, Queryable } from '../../db/database';
+import { customers, orders, payments, storeCreditTransactions } from '../../db/schema';
+
+const BATCH = 50;
+
+/** Boxes: the recipe kits (a plan's weeks and one-off boxes), packed ahead of their day. */
+const BOX_TYPES: (typeof orders.$inferSelect)['type'][] = ['recipe_kit', 'one_off'];
+/** Payment-failed (R9.2): still waiting for a payment. */
+const UNPAID_STATES = ['payment_pending', 'not_authorized'];
+/**
+ * A charge under way, or a 3-D Secure challenge still open: either may yet succeed, and a box
+ * dropped under it would be charged for nothing, so it is left for a later run.
+ */
+const IN_FLIGHT: (typeof payments.$inferSelect)['state'][] = ['processing', 'requires_action'];
+
+const noPaymentInFlight = (db: Queryable) =>
+  notExists(
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, orders.id), inArray(payments.state, IN_FLIGHT))),
+  );
+
+/**
+ * Product rule R9.29: a box still unpaid when its delivery day comes can no longer be packed and
+ * delivered, so it is dropped ('Unable to process') and can no longer be paid; the store credit
+ * spent on it is given back. One transaction per box, the order row locked and checked again
+ * (payOrder takes the same lock), so a payment claimed meanwhile keeps its box.
+ */
+export async function dropUnpaidBoxes(
+  db: Database,
+  asOf: Date,
+  now: Date,
+  scope: { customerId?: number } = {},
+): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.type, BOX_TYPES),
+        inArray(orders.state, UNPAID_STATES),
+        lte(orders.deliveryDate, isoDate(asOf)),
+        noPaymentInFlight(db),
+        scope.customerId === undefined ? undefined : eq(orders.customerId, scope.customerId),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(BATCH);
+  let dropped = 0;
+  for (const { id } of due) if (await db.transaction((tx) => dropBox(tx, id, now))) dropped += 1;
+  return dropped;
+}
+
+async function dropBox(tx: Queryable, orderId: number, now: Date): Promise<boolean> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inArray(orders.state, UNPAID_STATES)))
+    .for('update');
+  if (!order) return false;
+  // Read once the lock is held (a new statement sees what a payment claimed meanwhile wrote).
+  const [inFlight] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.state, IN_FLIGHT)))
+    .limit(1);
+  if (inFlight) return false;
+  await tx.update(orders).set({ state: 'dropped', updatedAt: now }).where(eq(orders.id, orderId));
+  if (order.storeCreditPence > 0 && order.customerId !== null) {
+    await tx
+      .update(customers)
+      .set({ storeCreditPence: sql`${customers.storeCreditPence} + ${order.storeCreditPence}` })
+      .where(eq(customers.id, order.customerId));
+    await tx.insert(storeCreditTransactions).values({
+      customerId: order.customerId,
+      amountPence: order.storeCreditPence,
+      reason: `Given back: order #${orderId} was not paid by its delivery day`,
+      orderId,
+      createdAt: now,
+    });
+  }
+  return true;
+}
