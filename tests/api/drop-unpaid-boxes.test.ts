@@ -105,6 +105,27 @@ describe('a box still unpaid on its delivery day (R9.29)', () => {
     expect(paid.json().errors[0]).toMatchObject({ code: 'order_not_payable' });
   });
 
+  it('refuses to take a payment for a box on its delivery day, before the job has dropped it', async () => {
+    const { browser, order, card } = await billedWeek2('4000000000000002');
+    const today = new Date().toISOString().slice(0, 10);
+    await getApp()
+      .database.db.update(orders)
+      .set({ deliveryDate: today })
+      .where(eq(orders.id, order.id));
+
+    const paid = await browser.post('/payments', {
+      order_id: String(order.id),
+      payment_method_id: card.id,
+    });
+
+    expect(paid.statusCode).toBe(400);
+    expect(paid.json().errors[0]).toMatchObject({
+      code: 'order_not_payable',
+      detail: "This box's delivery day has come: it can no longer be paid.",
+    });
+    expect(await orderState(order.id)).toBe('not_authorized');
+  });
+
   it('leaves a box whose 3-D Secure challenge is still open: it may yet be paid', async () => {
     const { customerId, order } = await billedWeek2('4000002760003184');
     expect(order.state).toBe('payment_pending');

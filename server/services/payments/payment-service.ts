@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { isHardDecline } from '../../../domain/payment';
+import { isoDate } from '../../../domain/weeks';
 import type { Database, Queryable } from '../../db/database';
 import { orders, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { ApiError, notFound } from '../../http/jsonapi';
@@ -174,6 +175,14 @@ async function claimAttempt(
       pointer: '/order_id',
     });
   }
+  // Product rule R9.29: on its delivery day a box can no longer be packed, so it is not paid
+  // (the billing job drops it on its next run).
+  const box = order.type !== 'takeaway' && order.deliveryDate !== null;
+  if (box && order.deliveryDate! <= isoDate(now()))
+    throw new ApiError(400, 'order_not_payable', 'Order cannot be paid', {
+      detail: "This box's delivery day has come: it can no longer be paid.",
+      pointer: '/order_id',
+    });
 
   let method: PaymentMethodRow | undefined;
   if ('paymentMethodId' in request.method) {
