@@ -99,20 +99,19 @@ async function togglePaperless(page: Page) {
 
 /** Each event as the customer brings it about; a new event without one fails to compile. */
 const executors = {
-  'xstate.done.actor.loadCustomer': {
-    // A page load answers the customer or nobody; a refresh after an order answers the customer.
-    can: ({ event, from }) => from.matches('loading') || outputOf(event) !== null,
-    run: async ({ page, event, from, world }) => {
-      if (from.matches('refreshing')) {
-        const answer = await (await world.read!).response();
-        expect(answer?.status()).toBe(200);
-        // From the confirmation (its header has no account menu) back home.
-        await home(page);
-        return;
-      }
-      if (outputOf(event) !== null) await signInBrowser(page, world);
-      await page.goto('/');
-    },
+  // A page load answers the customer or nobody; a refresh after an order answers the customer,
+  // or nobody when the session ended on the server meanwhile (set up by the refresh's executor:
+  // the read's 401, which the session reads as nobody, R2.5).
+  'xstate.done.actor.loadCustomer': async ({ page, event, from, world }) => {
+    if (from.matches('refreshing')) {
+      const answer = await (await world.read!).response();
+      expect(answer?.status()).toBe(outputOf(event) === null ? 401 : 200);
+      // From the confirmation (its header has no account menu) back home.
+      await home(page);
+      return;
+    }
+    if (outputOf(event) !== null) await signInBrowser(page, world);
+    await page.goto('/');
   },
   // The session's read dropped on the network: as a signed-in page boots, or the refresh after an
   // order (set up by the refresh's executor).
@@ -169,11 +168,18 @@ const executors = {
   'session.unauthorized': {
     can: ({ from }) => from.matches('signedIn') || from.matches('refreshing'),
     // The session ended elsewhere (the cookies gone): the account's next call is refused (401).
-    // While refreshing, the refresh's own read is refused (set up by the refresh's executor).
+    // While refreshing, the session ends on the server while the refresh's read is held (set up
+    // by the refresh's executor); the account's call is refused first, then the read goes on.
     run: async ({ page, from, world }) => {
       if (from.matches('refreshing')) {
-        await expect.poll(() => world.answered).toBe(true);
         await home(page);
+        const ended = await page.request.delete('/api/v2/sessions', { headers: BRANCH });
+        expect(ended.ok()).toBe(true);
+        await fromAccountMenu(page, 'Your account');
+        await expect(signInLink(page)).toBeVisible();
+        expect(world.answered, 'the refresh’s read still waiting for its answer').toBe(false);
+        world.letReadGo!();
+        await (await world.read!).response();
         return;
       }
       await page.context().clearCookies();
@@ -207,8 +213,9 @@ const executors = {
         if (isRead(request)) world.failed = true;
       });
       if (next?.type === 'xstate.error.actor.loadCustomer') await dropNextRead(page);
-      // A screen's answer while the refresh's read waits: the read held until it has come.
-      if (next?.type === 'session.signedIn') {
+      // A screen's answer, or another call's 401, while the refresh's read waits: the read held
+      // until it has come.
+      if (next?.type === 'session.signedIn' || next?.type === 'session.unauthorized') {
         const released = new Promise<void>((resolve) => (world.letReadGo = resolve));
         await page.route(
           isReadUrl,
@@ -220,8 +227,8 @@ const executors = {
         );
       }
       // The session ends on the server while the refresh's read is on its way: the server
-      // refuses it (401), which resets the session (R2.5).
-      if (next?.type === 'session.unauthorized')
+      // refuses it (401), which the session reads as nobody and resets (R2.5).
+      if (next?.type === 'xstate.done.actor.loadCustomer' && outputOf(next) === null)
         await page.route(
           isReadUrl,
           async (route) => {
@@ -287,8 +294,5 @@ export const sessionUi = uiAdapter(sessionMachine, {
       'every screen that signs in (the sign-in page, the checkouts’ sign-up) waits for the session’s ' +
       'first read, and the account’s screens need the customer it reads; a page served signed out ' +
       'asks nothing as it boots (R14.12)',
-    'refreshing xstate.done.actor.loadCustomer → signedOut':
-      'a session ended on the server answers the refresh’s read with a 401, which reaches the machine ' +
-      'first as session.unauthorized (R2.5: the same reset, walked)',
   },
 });

@@ -14,11 +14,15 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** The session's own read of the customer: it reads a 401 as nobody itself (session-context). */
+const isSessionRead = (request: Request) =>
+  request.method === 'GET' && new URL(request.url).pathname === `${API_BASE}/me`;
+
 const statusMiddleware: Middleware = {
   async onResponse({ response, request }) {
     if (response.ok) return undefined;
     if (response.status === 401) {
-      unauthorizedListeners.forEach((listener) => listener());
+      if (!isSessionRead(request)) unauthorizedListeners.forEach((listener) => listener());
     } else {
       const message = await response
         .clone()

@@ -68,19 +68,27 @@ describe('the API client', () => {
     });
   });
 
-  it('tells the session about a 401 from any call', async () => {
-    respondWith(
-      answer(401, {
-        errors: [{ status: '401', code: 'unauthorized', title: 'Sign in to continue' }],
-      }),
-    );
+  it('tells the session about a 401 from any call but its own read of the customer', async () => {
+    const refused = () =>
+      respondWith(
+        answer(401, {
+          errors: [{ status: '401', code: 'unauthorized', title: 'Sign in to continue' }],
+        }),
+      );
     const listener = vi.fn();
     const stop = onUnauthorized(listener);
 
+    refused();
+    await expect(
+      unwrap(api.GET('/orders', { baseUrl: 'http://localhost/api/v2', fetch })),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    // The session's read of /me answers "nobody" itself (product rule R2.5: the same reset).
+    refused();
     await expect(
       unwrap(api.GET('/me', { baseUrl: 'http://localhost/api/v2', fetch })),
     ).rejects.toMatchObject({ status: 401 });
-
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
   });
