@@ -54,7 +54,9 @@ const BUDGETS: { route: string; screen: string; budgetKiB: number; alsoLoads?: s
     // +0.3 KiB: the plan's dates keep off Christmas (R10.35, domain/delivery-days.ts).
     budgetKiB: 132.6,
   },
-  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 117.3 },
+  // +0.1 KiB: the entry keeps the session's own read out of the 401 listener (R2.5); at this
+  // margin the lazy chunks' new hashes, named in the entry, move its gzip by a few bytes.
+  { route: '/restaurants', screen: 'src/views/restaurants/restaurants-page.tsx', budgetKiB: 117.4 },
   {
     route: '/takeaway/track/:orderId',
     screen: 'src/views/takeaway-tracking/takeaway-tracking-page.tsx',

@@ -259,6 +259,9 @@ const states = {
     await expect(page.getByRole('main')).toContainText(
       /is not waiting for a payment: its status is Unable to process\./,
     );
+    await expect(page.getByRole('main')).toContainText(
+      'It was not paid in time, so it will not be delivered, and nothing was charged for it.',
+    );
     await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
   },
   failed: async ({ page, world }) => {

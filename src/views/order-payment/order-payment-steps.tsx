@@ -149,6 +149,13 @@ export function NothingToPay({ actor }: OrderPaymentViewProps) {
         ) : null}
         .
       </p>
+      {order?.state === 'dropped' && (
+        // Product rule R9.29: a box not paid by its delivery day could not be packed.
+        <p>
+          It was not paid in time, so it will not be delivered, and nothing was charged for it. Any
+          store credit spent on it is back in your account.
+        </p>
+      )}
       <p>
         <Link to="/account/upcoming-orders">See your upcoming orders</Link>
       </p>
