@@ -80,5 +80,28 @@ for (const size of SIZES) {
       release();
       await expect(page.getByRole('dialog', { name: dish })).toBeVisible();
     });
+
+    test('a dish tapped after the app runs but before its screen has loaded opens once it has', async ({
+      page,
+    }) => {
+      // The screen's own code held back while the app's entry runs, as on a slow phone: React
+      // takes the page but cannot yet hydrate the screen, and drops a tap on it (R14.14).
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/product-box-page-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/menu', { waitUntil: 'domcontentloaded' });
+      await appTookOver(page);
+      const view = page.getByRole('button', { name: /^View / }).first();
+      const dish = ((await view.textContent()) ?? '').replace(/^View /, '');
+      await view.click();
+      release();
+      await expect(page.getByRole('dialog', { name: dish })).toBeVisible();
+      // Pressed once: the dialog stays open.
+      await page.waitForTimeout(300);
+      await expect(page.getByRole('dialog', { name: dish })).toBeVisible();
+    });
   });
 }

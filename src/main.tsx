@@ -20,8 +20,9 @@ const app = (
 );
 
 const root = document.getElementById('root')!;
-// From here React takes the page's taps (one kept before, src/app/press-early-tap.tsx presses).
-window.sfogliaEarlyTap?.stop();
+// From here React takes the header's taps; the screen's are kept until it has hydrated (the
+// boot script, server/http/screen-render.ts), then pressed by src/app/press-early-tap.tsx.
+if (window.sfogliaEarlyTap) window.sfogliaEarlyTap.app = true;
 // Product rule R14.14: a screen the server drew (src/ssr/entry-server.tsx) is taken over in place;
 // any other starts from the empty root. Either way as a transition, which React splits into short
 // tasks, so the first render never holds the main thread long enough to delay a tap.

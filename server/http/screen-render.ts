@@ -135,12 +135,15 @@ const ENTRY_SCRIPT =
 
 /**
  * Product rule R14.14: a button tapped on a drawn screen before the app runs is kept (the last
- * one; its default, a form's plain submit, prevented) in `window.sfogliaEarlyTap`, and pressed
- * again by src/main.tsx once React takes the page's taps. Links need nothing: they work as HTML.
+ * one; its default, a form's plain submit, prevented; held back from React) in
+ * `window.sfogliaEarlyTap`, and pressed again once the screen has hydrated
+ * (src/app/press-early-tap.tsx). Once the app runs (`app` set by src/main.tsx) React takes the
+ * header's taps, but would drop one on the screen (`#main`) while the screen's code is on its
+ * way: those are still kept. Links need nothing: they work as HTML.
  */
 const KEEP_EARLY_TAP =
-  'const t={},k=e=>{const b=e.target.closest&&e.target.closest("button");' +
-  'if(b){e.preventDefault();t.button=b}};addEventListener("click",k,true);' +
+  'const t={},k=e=>{const b=e.target.closest&&e.target.closest(t.app?"#main button":"button");' +
+  'if(b){e.preventDefault();e.stopPropagation();t.button=b}};addEventListener("click",k,true);' +
   't.stop=()=>removeEventListener("click",k,true);window.sfogliaEarlyTap=t;';
 
 /**

@@ -242,8 +242,8 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
 
 describe('screens drawn on the server (product rule R14.14)', () => {
   const bootScript = `${
-    'const t={},k=e=>{const b=e.target.closest&&e.target.closest("button");' +
-    'if(b){e.preventDefault();t.button=b}};addEventListener("click",k,true);' +
+    'const t={},k=e=>{const b=e.target.closest&&e.target.closest(t.app?"#main button":"button");' +
+    'if(b){e.preventDefault();e.stopPropagation();t.button=b}};addEventListener("click",k,true);' +
     't.stop=()=>removeEventListener("click",k,true);window.sfogliaEarlyTap=t;'
   }requestAnimationFrame(()=>setTimeout(()=>import("/assets/index-abc123.js")))`;
   const bootHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;

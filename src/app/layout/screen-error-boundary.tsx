@@ -20,6 +20,8 @@ export class ScreenErrorBoundary extends Component<
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
+    // The screen will not hydrate: its taps are no longer kept for it (press-early-tap.tsx).
+    window.sfogliaEarlyTap?.stop();
     reportError(error.message, { componentStack: info.componentStack ?? '' });
   }
 
