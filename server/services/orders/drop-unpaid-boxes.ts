@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notExists } from 'drizzle-orm';
 import { isoDate } from '../../../domain/weeks';
 import type { Database, Queryable } from '../../db/database';
-import { customers, orders, payments, storeCreditTransactions } from '../../db/schema';
+import { orders, payments } from '../../db/schema';
+import { giveBackStoreCredit } from './kit-order-insert';
 
 const BATCH = 50;
 
@@ -69,18 +70,16 @@ async function dropBox(tx: Queryable, orderId: number, now: Date): Promise<boole
     .limit(1);
   if (inFlight) return false;
   await tx.update(orders).set({ state: 'dropped', updatedAt: now }).where(eq(orders.id, orderId));
-  if (order.storeCreditPence > 0 && order.customerId !== null) {
-    await tx
-      .update(customers)
-      .set({ storeCreditPence: sql`${customers.storeCreditPence} + ${order.storeCreditPence}` })
-      .where(eq(customers.id, order.customerId));
-    await tx.insert(storeCreditTransactions).values({
-      customerId: order.customerId,
-      amountPence: order.storeCreditPence,
-      reason: `Given back: order #${orderId} was not paid by its delivery day`,
-      orderId,
-      createdAt: now,
-    });
-  }
+  if (order.customerId !== null)
+    await giveBackStoreCredit(
+      tx,
+      {
+        customerId: order.customerId,
+        pence: order.storeCreditPence,
+        orderId,
+        reason: `Given back: order #${orderId} was not paid by its delivery day`,
+      },
+      now,
+    );
   return true;
 }

@@ -149,3 +149,23 @@ export async function spendStoreCredit(
     createdAt: now,
   });
 }
+
+/** Store credit given back for an order (a change, a box dropped): a transaction row and the balance. */
+export async function giveBackStoreCredit(
+  tx: Queryable,
+  give: { customerId: number; pence: number; orderId: number; reason: string },
+  now: Date,
+): Promise<void> {
+  if (give.pence <= 0) return;
+  await tx
+    .update(customers)
+    .set({ storeCreditPence: sql`${customers.storeCreditPence} + ${give.pence}` })
+    .where(eq(customers.id, give.customerId));
+  await tx.insert(storeCreditTransactions).values({
+    customerId: give.customerId,
+    amountPence: give.pence,
+    reason: give.reason,
+    orderId: give.orderId,
+    createdAt: now,
+  });
+}

@@ -24,7 +24,6 @@ import {
   paymentMethods,
   payments,
   scheduleWeeks,
-  storeCreditTransactions,
   subscriptions,
   vouchers,
   type OrderAddress,
@@ -33,7 +32,7 @@ import { ApiError, notFound } from '../../http/jsonapi';
 import { priceBasket, voucherTerms, type BasketPrice, type VoucherRow } from '../basket-pricing';
 import type { BasketItemRow, BasketRow } from '../baskets';
 import type { Catalogue } from '../catalogue/catalogue';
-import { spendStoreCredit } from './kit-order-insert';
+import { giveBackStoreCredit, spendStoreCredit } from './kit-order-insert';
 import { kitOrderLineOf, lineItemRows, type KitOrderLine } from './order-line-rows';
 import { orderAddressOf } from '../order-address';
 import { deliveryDayClosure } from '../delivery-day-closures';
@@ -538,26 +537,12 @@ async function write(
 }
 
 /** Product rule R9.23: a decrease goes back to the customer as store credit. */
-async function giveBack(
-  tx: Queryable,
-  customerId: number,
-  pence: number,
-  orderId: number,
-  now: Date,
-) {
-  if (pence <= 0) return;
-  await tx
-    .update(customers)
-    .set({ storeCreditPence: sql`${customers.storeCreditPence} + ${pence}` })
-    .where(eq(customers.id, customerId));
-  await tx.insert(storeCreditTransactions).values({
-    customerId,
-    amountPence: pence,
-    reason: `Given back for a change to order #${orderId}`,
-    orderId,
-    createdAt: now,
-  });
-}
+const giveBack = (tx: Queryable, customerId: number, pence: number, orderId: number, now: Date) =>
+  giveBackStoreCredit(
+    tx,
+    { customerId, pence, orderId, reason: `Given back for a change to order #${orderId}` },
+    now,
+  );
 
 /** The card that paid the order, or the customer's default card. */
 async function cardFor(tx: Queryable, order: OrderRow, customerId: number, gatewayName: string) {
