@@ -2,20 +2,16 @@ import { and, asc, eq, inArray, lte, notExists } from 'drizzle-orm';
 import { isoDate } from '../../../domain/weeks';
 import type { Database, Queryable } from '../../db/database';
 import { orders, payments } from '../../db/schema';
+import { IN_FLIGHT, PAYABLE_STATES } from '../payments/payment-service';
 import { giveBackStoreCredit } from './kit-order-insert';
 
 const BATCH = 50;
 
 /** Boxes: the recipe kits (a plan's weeks and one-off boxes), packed ahead of their day. */
 const BOX_TYPES: (typeof orders.$inferSelect)['type'][] = ['recipe_kit', 'one_off'];
-/** Payment-failed (R9.2): still waiting for a payment. */
-const UNPAID_STATES = ['payment_pending', 'not_authorized'];
-/**
- * A charge under way, or a 3-D Secure challenge still open: either may yet succeed, and a box
- * dropped under it would be charged for nothing, so it is left for a later run.
- */
-const IN_FLIGHT: (typeof payments.$inferSelect)['state'][] = ['processing', 'requires_action'];
 
+// A box with a payment in flight may yet be paid: dropped under it, it would be charged for
+// nothing, so it is left for a later run.
 const noPaymentInFlight = (db: Queryable) =>
   notExists(
     db
@@ -42,7 +38,7 @@ export async function dropUnpaidBoxes(
     .where(
       and(
         inArray(orders.type, BOX_TYPES),
-        inArray(orders.state, UNPAID_STATES),
+        inArray(orders.state, PAYABLE_STATES),
         lte(orders.deliveryDate, isoDate(asOf)),
         noPaymentInFlight(db),
         scope.customerId === undefined ? undefined : eq(orders.customerId, scope.customerId),
@@ -59,7 +55,7 @@ async function dropBox(tx: Queryable, orderId: number, now: Date): Promise<boole
   const [order] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.state, UNPAID_STATES)))
+    .where(and(eq(orders.id, orderId), inArray(orders.state, PAYABLE_STATES)))
     .for('update');
   if (!order) return false;
   // Read once the lock is held (a new statement sees what a payment claimed meanwhile wrote).

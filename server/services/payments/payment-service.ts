@@ -24,8 +24,9 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /** Order states a payment can settle: waiting for its first payment, or after a failed one. */
-const PAYABLE_STATES = ['payment_pending', 'not_authorized'];
-const IN_FLIGHT: PaymentRow['state'][] = ['processing', 'requires_action'];
+export const PAYABLE_STATES = ['payment_pending', 'not_authorized'];
+/** A charge under way, or a 3-D Secure challenge still open: either may yet succeed. */
+export const IN_FLIGHT: PaymentRow['state'][] = ['processing', 'requires_action'];
 
 export const HARD_DECLINE_MESSAGE = 'Your card was declined. Please use a different card.';
 
@@ -177,8 +178,11 @@ async function claimAttempt(
   }
   // Product rule R9.29: on its delivery day a box can no longer be packed, so it is not paid
   // (the billing job drops it on its next run).
-  const box = order.type !== 'takeaway' && order.deliveryDate !== null;
-  if (box && order.deliveryDate! <= isoDate(now()))
+  if (
+    order.type !== 'takeaway' &&
+    order.deliveryDate !== null &&
+    order.deliveryDate <= isoDate(now())
+  )
     throw new ApiError(400, 'order_not_payable', 'Order cannot be paid', {
       detail: "This box's delivery day has come: it can no longer be paid.",
       pointer: '/order_id',
