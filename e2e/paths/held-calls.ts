@@ -1,5 +1,11 @@
 import type { Page, Request, Route } from '@playwright/test';
-import { BASKET_POLL_MS } from '../../machines/basket-shared/basket-shared';
+import {
+  BASKET_LOADING_TIMEOUT,
+  BASKET_POLL_MS,
+  BASKET_WAIT_TRIES,
+} from '../../machines/basket-shared/basket-shared';
+import { stateKeys } from '../../scripts/paths/generate';
+import { expect } from '../support/fixtures';
 import type { Executor, UiContext, UiStep } from './ui-adapter';
 
 /**
@@ -66,9 +72,18 @@ export async function dropHeldAtTheEnd({ world }: UiContext<HeldCallsWorld>) {
 
 /**
  * The machine's own poll while a click waits for the held load (product rule R4.4): a timer the
- * page sets after the machine's, of the same delay, fires after it.
+ * page sets after the machine's, of the same delay, fires after it. Polls in a row are the app's
+ * own clock, which does not wait for the walk: the walk passes them (and checks the run once, at
+ * its end), and the one that gives up waits for the app's 100 polls to run out.
  */
-export async function waitOnePoll({ page }: UiContext<unknown>) {
+export async function waitOnePoll({ page, event, next, to }: UiStep<unknown>) {
+  if (next?.type === event.type) return;
+  if (!stateKeys(to.value).includes('loading.waiting')) {
+    await expect(page.getByText(BASKET_LOADING_TIMEOUT).first()).toBeVisible({
+      timeout: BASKET_WAIT_TRIES * BASKET_POLL_MS + 5_000,
+    });
+    return;
+  }
   await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), BASKET_POLL_MS);
 }
 

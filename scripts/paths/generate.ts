@@ -57,7 +57,7 @@ export function generatePaths(model: AnyPathModel, kind: PathKind): GeneratedPat
       return testModel
         .getSimplePaths(model.simpleRegion ? { stopWhen: model.simpleRegion.stopWhen } : {})
         .map((path) => ({ entry: name, start: path.steps[0]!.state, steps: path.steps.slice(1) }));
-    return testModel.getShortestPaths({ allowDuplicatePaths: true }).flatMap((path) =>
+    const shortest = testModel.getShortestPaths({ allowDuplicatePaths: true }).flatMap((path) =>
       eventsAt(model, path.state)
         .filter((event) => path.state.can(event))
         .map((event) => ({
@@ -69,7 +69,24 @@ export function generatePaths(model: AnyPathModel, kind: PathKind): GeneratedPat
           ],
         })),
     );
+    return [...shortest, ...waitingOut(model, shortest)];
   });
+}
+
+/** The model's `waitsOut`: the shortest path into its state, then its event as many times as said. */
+function waitingOut(model: AnyPathModel, shortest: GeneratedPath[]): GeneratedPath[] {
+  if (!model.waitsOut) return [];
+  const { state, event, times } = model.waitsOut;
+  const into = shortest
+    .filter((path) => stateKeys(path.steps.at(-1)?.state.value ?? {}).includes(state))
+    .sort((a, b) => a.steps.length - b.steps.length)[0];
+  if (!into) return [];
+  let snapshot = into.steps.at(-1)!.state;
+  const repeats = Array.from({ length: times }, () => {
+    snapshot = getNextSnapshot(model.machine, snapshot, event);
+    return { event, state: snapshot };
+  });
+  return [{ ...into, steps: [...into.steps, ...repeats] }];
 }
 
 /** 'postcode.submit {"postcode":"w42hd"}': the type, then the payload when it has one. */
@@ -82,10 +99,17 @@ export function describeEvent({ type, ...rest }: EventObject, width = 48): strin
   return `${type} ${json.length > width ? `${json.slice(0, width - 1)}…` : json}`;
 }
 
-/** One line: the way in, then each event and the state it leads to. */
+/** One line: the way in, then each event and the state it leads to (a step repeated as `×N`). */
 export const describePath = (path: GeneratedPath) =>
   `[${path.entry}] ${path.steps
     .map((step) => `${describeEvent(step.event)} → ${stateKeys(step.state.value).join(' + ')}`)
+    .reduce<{ step: string; times: number }[]>((runs, step) => {
+      const last = runs.at(-1);
+      if (last?.step === step) last.times += 1;
+      else runs.push({ step, times: 1 });
+      return runs;
+    }, [])
+    .map(({ step, times }) => (times > 1 ? `${step} ×${times}` : step))
     .join(', ')}`;
 
 type StateNode = AnyStateMachine['root'];

@@ -30,6 +30,14 @@ describe('npm run paths', () => {
     expect(lines.some((line) => / xstate\.done\.actor\.signIn .* → done$/.test(line))).toBe(true);
   });
 
+  it('lists a wait run out as one more path, its hundred polls as ×99 and the give-up (R4.4)', () => {
+    const { status, stdout } = paths('list', 'takeaway-basket');
+
+    expect(status).toBe(0);
+    const poll = 'xstate.after.basketPoll.takeawayBasket.loading.waiting';
+    expect(stdout).toContain(`${poll} → loading.waiting ×99, ${poll} → ready\n`);
+  });
+
   it('lists every simple path with --simple', () => {
     const { status, stdout } = paths('list', 'auth', '--simple');
 

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { BASKET_WAIT_TRIES } from '../../../machines/basket-shared/basket-shared';
 import {
   recipeKitBasketMachine,
   type KitBasketLine,
@@ -222,6 +223,12 @@ export const pathModel = {
   entries: entries,
   events: eventsOf as (s: Snapshot) => RecipeKitBasketEvent[],
   serializeState: serialize,
+  // Product rule R4.4: a call kept while the basket loads gives up at the hundredth poll.
+  waitsOut: {
+    state: 'loading.waiting',
+    event: { type: POLL } as unknown as RecipeKitBasketEvent,
+    times: BASKET_WAIT_TRIES,
+  },
   tooManySimplePaths:
     'clicks while calls are on their way interleave in too many orders; its test walks the shortest path to each transition',
 } satisfies PathModel<Snapshot, RecipeKitBasketEvent, RecipeKitBasketInput>;

@@ -17,6 +17,12 @@ export interface PathModel<TSnapshot, TEvent, TInput> {
    */
   /** Why simple paths are not listed, for a machine with too many and no region of them. */
   tooManySimplePaths?: string;
+  /**
+   * A wait the shortest search takes once where the machine needs it many times in a row: the
+   * basket's poll, given up only at its hundredth (product rule R4.4). The shortest path into
+   * `state` is extended by `times` of `event`, one more shortest path (listed, walked, covered).
+   */
+  waitsOut?: { state: string; event: TEvent; times: number };
   simpleRegion?: {
     name: string;
     stopWhen: (snapshot: TSnapshot) => boolean;

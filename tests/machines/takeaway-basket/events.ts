@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { BASKET_WAIT_TRIES } from '../../../machines/basket-shared/basket-shared';
 import { subtotalOf, type BasketLine } from '../../../domain/basket-lines';
 import {
   EMPTY_TOTALS,
@@ -154,6 +155,12 @@ export const pathModel = {
   entries,
   events: eventsOf as (s: Snapshot) => TakeawayBasketEvent[],
   serializeState: serialize,
+  // Product rule R4.4: a call kept while the basket loads gives up at the hundredth poll.
+  waitsOut: {
+    state: 'loading.waiting',
+    event: { type: POLL } as unknown as TakeawayBasketEvent,
+    times: BASKET_WAIT_TRIES,
+  },
   tooManySimplePaths:
     'clicks while calls are on their way interleave in too many orders; its test walks the shortest path to each transition',
 } satisfies PathModel<Snapshot, TakeawayBasketEvent, { restaurantId: number }>;
