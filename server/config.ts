@@ -84,7 +84,8 @@ export interface KitchenConfig {
   driveMs: number;
 }
 
-const DEV_RELAY_SECRET = 'sfoglia-development-relay-secret';
+/** Outside production without RELAY_SECRET: the development and end-to-end servers' relay secret. */
+export const DEV_RELAY_SECRET = 'sfoglia-development-relay-secret';
 
 const milliseconds = (value: string | undefined, fallback: number) => {
   const parsed = Number(value);

@@ -60,8 +60,10 @@ const stateAssertions = {
   loading: (s) => expect(s.hasTag('busy')).toBe(true),
   loadFailed: (s) => expect(s.can({ type: 'order.retry' })).toBe(true),
   closed: (s) => {
-    // Product rule R9.19: takeaway or past the cut-off, nothing can change.
-    expect(s.context.closedReason).toMatch(/^(Takeaway orders can't|Too late to change)/);
+    // Product rule R9.19: takeaway, past the cut-off or taken on by the kitchen, nothing changes.
+    expect(s.context.closedReason).toMatch(
+      /^(Takeaway orders can't|Too late to change|This order is accepted and can no longer)/,
+    );
     expect(s.can({ type: 'change.review', change: items })).toBe(false);
     expect(s.can({ type: 'step.open', step: 'recipes' })).toBe(false);
   },

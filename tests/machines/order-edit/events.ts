@@ -57,6 +57,12 @@ export const closedRefusal: EditFailure = {
   message:
     'Too late to change this order: changes closed at the cut-off, Friday 27 November, 12:00.',
 };
+/** Product rule R9.19: the kitchen took the box on (the relay's `accepted`) while it was changed. */
+export const takenOnRefusal: EditFailure = {
+  status: 409,
+  code: 'order_not_editable',
+  message: ORDER_EDIT_MESSAGES.notEditable('accepted'),
+};
 export const refusal: EditFailure = {
   status: 400,
   code: 'not_on_menu',
@@ -119,7 +125,7 @@ export const modelEvents = [
   { type: 'change.back' },
   { type: 'xstate.done.actor.saveChange', output: saved },
   { type: 'xstate.error.actor.saveChange', error: refusal },
-  { type: 'xstate.error.actor.saveChange', error: closedRefusal },
+  { type: 'xstate.error.actor.saveChange', error: takenOnRefusal },
   { type: 'address.new' },
   { type: 'address.find', postcode: '' },
   { type: 'address.find', postcode: 'NOT A CODE' },
