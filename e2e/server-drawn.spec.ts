@@ -1,3 +1,4 @@
+import { stored } from '../tests/machines/address-search/events';
 import { appTookOver, expect, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
@@ -11,6 +12,12 @@ const DRAWN = [
   { path: '/menu', heading: 'Recipe kit menu', shows: 'class="product__title kit-dish__title"' },
   { path: '/restaurants', heading: 'Our restaurants', shows: '279 Chiswick High Road' },
   { path: '/restaurant/16', heading: 'Chiswick', shows: '279 Chiswick High Road' },
+  // A first visit's landing: its postcode form (R14.14).
+  {
+    path: '/pasta-now-search-address',
+    heading: 'Fresh pasta, delivered hot',
+    shows: '>Find my address</button>',
+  },
 ] as const;
 
 declare global {
@@ -105,3 +112,61 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('a checkout opened with no session is sent by the server to the menu, drawn (R14.15)', async ({
+  page,
+}) => {
+  // No cookie, so no basket: the server answers the checkout's own redirect (R5.1) instead of a
+  // page whose JavaScript must arrive to leave it.
+  const response = await page.goto('/checkout');
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/checkout$/);
+  await expect(page).toHaveURL(/\/menu$/);
+  expect(await response?.text()).toContain('>Recipe kit menu</h1>');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipe kit menu' })).toBeVisible();
+});
+
+test('a postcode typed and sent with Enter before the app runs is searched once it has (R14.14)', async ({
+  page,
+}) => {
+  // The app's entry held back, as on a slow phone: the drawn form is typed in and sent.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/pasta-now-search-address', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Postcode').fill('w4 2hd');
+  await page.getByLabel('Postcode').press('Enter');
+  expect(
+    await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
+    'the app has not run',
+  ).toBe(0);
+  // Not sent as a plain HTML form: the page is the same, with no query.
+  await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+  release();
+  await expect(page.getByRole('group', { name: 'Select your address in W4 2HD' })).toBeVisible();
+});
+
+test("a returning customer's landing is drawn in the browser, on the stored address, with no difference reported (R3.10)", async ({
+  page,
+}) => {
+  await page.goto('/support');
+  await page.evaluate(
+    (value) =>
+      localStorage.setItem(
+        'sfoglia.delivery',
+        JSON.stringify({ value, expiresAt: Date.now() + 60 * 60_000 }),
+      ),
+    stored,
+  );
+  await page.goto('/pasta-now-search-address');
+  await expect(
+    page.getByText('Deliver to 12 Devonshire Road, London, W4 2HD from Chiswick?'),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const reports = await page.evaluate(() =>
+    (window.dataLayer ?? []).filter((entry) => entry.message === 'Server render differs'),
+  );
+  expect(reports).toEqual([]);
+});

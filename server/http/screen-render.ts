@@ -10,6 +10,7 @@ import {
   weekMenuPageKey,
   type WeeklyMenusData,
 } from '../../domain/storefront-queries';
+import { STORAGE_KEYS } from '../../domain/storage-keys';
 import { firstOrderableWeek } from '../../domain/weeks';
 
 /** What the server build of the app (src/ssr/entry-server.tsx, built into dist-ssr/) offers. */
@@ -27,21 +28,39 @@ export interface ScreenPageData {
 }
 
 /**
+ * Address search drawn for a browser with a stored delivery would show the postcode form, then its
+ * stored address (R3.10). Run as the parser reaches it, before the first paint, this empties the
+ * drawn screen for such a browser, and src/main.tsx draws it anew in the browser (an empty root is
+ * rendered, not hydrated). Whether the key is there is enough: an expired one only costs the
+ * early paint. Allowed by its hash (security-headers.ts), like the boot script.
+ */
+export const BROWSER_DRAWN_WHEN_STORED =
+  `try{localStorage.getItem(${JSON.stringify(STORAGE_KEYS.delivery)})&&` +
+  'document.getElementById("root").replaceChildren()}catch(e){}';
+
+/**
  * Product rule R14.14: the public screens whose first view is drawn on the server. Each draws the
  * same tree for everyone (the session is checked in the browser) and redirects nowhere on its
- * first render. Left to the browser: a screen that redirects (the home path, the takeaway menu
- * without an address, the checkouts' routing) or that starts from what the browser stored (address
- * search opens on a returning customer's stored address: drawn here, it would show the postcode
- * form first). Nor a screen whose first view is a form (address search, help and support, sign
- * in): sent before the app has taken the page over, it would submit as a plain HTML form.
+ * first render. Left to the browser: a screen that redirects (the takeaway menu without an
+ * address, the checkouts' routing; the home path is a redirect from the server, R14.15), or whose
+ * first view depends on who is signed in. A form drawn here can be typed in and sent before the
+ * app runs: the boot script keeps the tap on its button (Enter presses it too) for the app.
+ * Address search opens on a returning customer's stored address (R3.10): its page also carries
+ * `BROWSER_DRAWN_WHEN_STORED`, so a browser with one draws the screen itself.
  */
 const SERVER_DRAWN_SCREENS: {
   pattern: RegExp;
   load: (ask: AskRead, match: RegExpExecArray, now: Date) => Promise<unknown>;
+  afterRoot?: string;
 }[] = [
   { pattern: /^\/menu$/, load: recipeKitMenuReads },
   { pattern: /^\/restaurants$/, load: (ask) => ask('/restaurants/all') },
   { pattern: /^\/restaurant\/(\d{1,9})$/, load: (ask, [, id]) => ask(`/restaurants/${id}`) },
+  {
+    pattern: /^\/pasta-now-search-address$/,
+    load: async () => undefined,
+    afterRoot: `<script>${BROWSER_DRAWN_WHEN_STORED}</script>`,
+  },
 ];
 
 /**
@@ -78,16 +97,16 @@ const MAX_RENDERS_IN_FLIGHT = 4;
 
 /**
  * How the screen at `pathname` loads the public reads its first view shows (each through `ask`),
- * or undefined when the screen is not drawn on the server. The page carries their answers, so the
- * drawn screen shows them and the browser asks for nothing more.
+ * and what its page carries after the root; undefined when the screen is not drawn on the server.
+ * The page carries the answers, so the drawn screen shows them and the browser asks for no more.
  */
 export function serverDrawnScreen(
   pathname: string,
   now: Date,
-): ((ask: AskRead) => Promise<unknown>) | undefined {
-  for (const { pattern, load } of SERVER_DRAWN_SCREENS) {
+): { load: (ask: AskRead) => Promise<unknown>; afterRoot: string } | undefined {
+  for (const { pattern, load, afterRoot = '' } of SERVER_DRAWN_SCREENS) {
     const match = pattern.exec(pathname);
-    if (match) return (ask) => load(ask, match, now);
+    if (match) return { load: (ask) => load(ask, match, now), afterRoot };
   }
   return undefined;
 }

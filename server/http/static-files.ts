@@ -6,10 +6,12 @@ import { isAppPath } from '../../domain/app-routes';
 import type { Deps } from '../deps';
 import { settingsDocument } from '../routes/settings/settings.handlers';
 import { STOREFRONT_GRAPHQL_PATH } from '../routes/storefront/storefront-graphql';
-import { currentSession } from '../services/sessions';
+import { currentSession, sessionSecret } from '../services/sessions';
+import { earlyRedirect } from './early-redirects';
 import { compressedPage } from './page-compression';
 import { installPublicFileCache } from './public-cache';
 import {
+  BROWSER_DRAWN_WHEN_STORED,
   laterScripts,
   loadScreenRenderer,
   paintFirstEntry,
@@ -130,7 +132,9 @@ export async function registerStaticFiles(
   const settings = settingsDocument(deps.config).data.attributes;
   const renderScreen = await loadScreenRenderer(spaRoot, app.log);
   const drawnShell = paintFirstEntry(shell);
-  const drawnPolicy = drawnShell && contentSecurityPolicy(deps.config, [drawnShell.bootScript]);
+  const drawnPolicy =
+    drawnShell &&
+    contentSecurityPolicy(deps.config, [drawnShell.bootScript, BROWSER_DRAWN_WHEN_STORED]);
 
   /** The public reads' bodies, by API path, from the API itself (its in-process cache, R13.4). */
   const publicAnswers = async (load: (ask: AskRead) => Promise<unknown>) => {
@@ -195,11 +199,11 @@ export async function registerStaticFiles(
       () => false,
     );
     const liveOrders = signedIn.then((yes) => liveOrdersFor(request, yes)).catch(() => undefined);
-    const load = drawnShell && serverDrawnScreen(pathname, deps.now());
+    const drawn = drawnShell ? serverDrawnScreen(pathname, deps.now()) : undefined;
     const [signed_in, live_orders, screen] = await Promise.all([
       signedIn,
       liveOrders,
-      load ? drawScreen(request, load, liveOrders) : undefined,
+      drawn ? drawScreen(request, drawn.load, liveOrders) : undefined,
     ]);
     const data = {
       settings,
@@ -218,11 +222,18 @@ export async function registerStaticFiles(
     reply.header('content-security-policy', drawnPolicy);
     return laterScripts(withData(drawnShell.html)).replace(
       ROOT_ELEMENT,
-      () => `<div id="root">${screen.html}</div>`,
+      () => `<div id="root">${screen.html}</div>${drawn?.afterRoot ?? ''}`,
     );
   };
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const redirect = earlyRedirect(request.url, sessionSecret(request) !== undefined);
+    if (redirect !== undefined)
+      // It may depend on the cookie (a checkout's entry): never stored, never shared.
+      return reply
+        .header('cache-control', 'no-cache, private')
+        .header('vary', 'Cookie')
+        .redirect(redirect, 302);
     const page = await compressedPage(
       await pageFor(request, reply),
       request.headers['accept-encoding'],

@@ -1,11 +1,4 @@
-/** Product rule R1.11: stored keys for delivery, selected subscription, a redirect, address text and address data. */
-export const STORAGE_KEYS = {
-  delivery: 'sfoglia.delivery',
-  selectedSubscription: 'sfoglia.selected-subscription',
-  redirect: 'sfoglia.redirect',
-  addressText: 'sfoglia.address-text',
-  addressData: 'sfoglia.address-data',
-} as const;
+import { STORAGE_KEYS } from '../../domain/storage-keys';
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

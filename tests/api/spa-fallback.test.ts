@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { SESSION_COOKIE } from '../../server/services/sessions';
 import type { DatabaseHandle } from '../../server/db/database';
 import { createTestDatabase } from './support/test-database';
 
@@ -34,11 +35,9 @@ afterAll(async () => {
 
 describe('the SPA fallback (product rule R1.13)', () => {
   it.each([
-    '/',
     '/menu',
     '/pasta-now-search-address',
     '/login?returnTo=%2Faccount',
-    '/pasta-now-checkout',
     '/pasta-now-checkout/delivery/address',
     '/checkout/payment',
     '/payment/42',
@@ -78,5 +77,54 @@ describe('the SPA fallback (product rule R1.13)', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v2/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ errors: [{ status: '404', code: 'not_found' }] });
+  });
+});
+
+describe('redirects the server can already tell (product rule R14.15)', () => {
+  const redirectOf = async (url: string, cookie?: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      ...(cookie && { headers: { cookie } }),
+    });
+    return { status: response.statusCode, location: response.headers.location, response };
+  };
+
+  it.each([
+    ['/', '/pasta-now-search-address'],
+    ['/?utm_source=flyer', '/pasta-now-search-address?utm_source=flyer'],
+    ['/products', '/menu'],
+  ])('sends %s on to %s, whoever asks (R1.1)', async (url, location) => {
+    expect(await redirectOf(url)).toMatchObject({ status: 302, location });
+    expect(await redirectOf(url, `${SESSION_COOKIE}=anything`)).toMatchObject({
+      status: 302,
+      location,
+    });
+  });
+
+  it.each([
+    ['/checkout', '/menu'],
+    ['/pasta-now-checkout', '/pasta-now'],
+  ])(
+    'sends a checkout entered with no session, %s, to its menu, as the checkout does with no basket (R5.1)',
+    async (url, location) => {
+      const { status, response } = await redirectOf(url);
+      expect({ status, location: response.headers.location }).toEqual({ status: 302, location });
+      // It depends on the cookie: never stored, never shared.
+      expect(response.headers['cache-control']).toBe('no-cache, private');
+      expect(response.headers.vary).toMatch(/Cookie/);
+    },
+  );
+
+  it.each([
+    ['/checkout', `${SESSION_COOKIE}=a-visitor-with-a-box`],
+    ['/checkout?payment_id=12', undefined],
+    ['/checkout/delivery/address', undefined],
+    ['/pasta-now-checkout', `${SESSION_COOKIE}=ended-long-ago`],
+    ['/pasta-now-checkout?setup_intent=seti_1', undefined],
+  ])('leaves %s (cookie %s) to the checkout, which reads the basket', async (url, cookie) => {
+    const { status, response } = await redirectOf(url, cookie);
+    expect(status).toBe(200);
+    expect(response.body).toBe(SHELL);
   });
 });

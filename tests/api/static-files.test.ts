@@ -308,17 +308,30 @@ describe('screens drawn on the server (product rule R14.14)', () => {
     expect(response.body).not.toContain('<script type="module" src=');
   });
 
-  it('allow exactly their one inline script by its hash', async () => {
+  const storedFirst =
+    'try{localStorage.getItem("sfoglia.delivery")&&' +
+    'document.getElementById("root").replaceChildren()}catch(e){}';
+  const storedFirstHash = `'sha256-${createHash('sha256').update(storedFirst).digest('base64')}'`;
+
+  it('allow exactly their inline scripts by their hashes: the boot script, and address search’s', async () => {
     const drawn = (await get('/restaurants')).headers['content-security-policy'];
-    expect(drawn).toContain(`script-src 'self' ${bootHash}`);
+    expect(drawn).toContain(`script-src 'self' ${bootHash} ${storedFirstHash};`);
     expect(drawn).not.toContain('unsafe-inline');
     const plain = (await get('/login')).headers['content-security-policy'];
     expect(plain).not.toContain('sha256');
   });
 
+  it("draw address search's postcode form, emptied before it paints in a browser with a stored delivery (R3.10)", async () => {
+    const page = (await get('/pasta-now-search-address')).body;
+    expect(page).toContain(
+      `<div id="root"><main><h1>Drawn for /pasta-now-search-address</h1><p>${DEMO_BANNER.length}</p><p></p></main></div><script>${storedFirst}</script>`,
+    );
+    expect((await get('/restaurants')).body).not.toContain(storedFirst);
+  });
+
   it('are left to the browser where the screen redirects or is not public', async () => {
-    const browserDrawn = ['/', '/pasta-now-search-address', '/support', '/login', '/pasta-now'];
-    for (const url of [...browserDrawn, '/checkout']) {
+    const browserDrawn = ['/support', '/login', '/pasta-now'];
+    for (const url of [...browserDrawn, '/checkout/delivery/address']) {
       const response = await get(url);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).toContain('<script type="module" src="/assets/index-abc123.js">');

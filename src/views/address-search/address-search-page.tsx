@@ -19,12 +19,16 @@ const HERO_IMAGE = '/artwork/takeaway/tagliatelle-al-ragu.svg';
 
 type Actor = ReturnType<typeof useActorRef<typeof liveAddressSearchMachine>>;
 
+/**
+ * Uncontrolled (product rule R14.14): drawn on the server, the field can be typed in before the app
+ * has taken the page over, and what was typed is read from the form when it is sent.
+ */
 function PostcodeForm({ actor, busy }: { actor: Actor; busy: boolean }) {
   const error = useSelector(actor, (s) => s.context.error);
-  const [postcode, setPostcode] = useState(() => actor.getSnapshot().context.postcode);
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    actor.send({ type: 'postcode.submit', postcode });
+    const postcode = new FormData(event.currentTarget).get('postcode');
+    actor.send({ type: 'postcode.submit', postcode: typeof postcode === 'string' ? postcode : '' });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -34,9 +38,8 @@ function PostcodeForm({ actor, busy }: { actor: Actor; busy: boolean }) {
         hint="For example, W4 2HD"
         autoComplete="postal-code"
         className="field__input--postcode"
-        value={postcode}
+        defaultValue={actor.getSnapshot().context.postcode}
         error={error?.field === 'postcode' ? error.message : undefined}
-        onChange={(event) => setPostcode(event.target.value)}
       />
       <Button type="submit" busy={busy}>
         Find my address

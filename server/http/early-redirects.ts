@@ -1,0 +1,36 @@
+import { APP_ROUTES } from '../../domain/app-routes';
+
+/** A checkout's own address, without its `/*`. */
+const entryOf = (route: string) => route.replace(/\/\*$/, '');
+
+/** Product rule R1.1: paths that only ever send the visitor on, whoever they are. */
+const ALWAYS: Record<string, string> = {
+  [APP_ROUTES.home]: APP_ROUTES.addressSearch,
+  [APP_ROUTES.products]: APP_ROUTES.productBox,
+};
+
+/**
+ * Product rule R5.1: each checkout's entry and where it sends a customer with no basket (the
+ * checkouts' `menu` exits: the kit checkout to the recipe-kit menu, the takeaway's to its menu).
+ */
+const CHECKOUT_EXITS: Record<string, string> = {
+  [entryOf(APP_ROUTES.kitCheckout)]: APP_ROUTES.productBox,
+  [entryOf(APP_ROUTES.takeawayCheckout)]: APP_ROUTES.takeawayMenu,
+};
+
+/**
+ * Product rule R14.15: where the app's first act on a page is a redirect the server can already
+ * tell, the server answers the redirect instead of a page whose JavaScript must arrive to leave
+ * it. `/` and `/products` always (R1.1, the query kept); a checkout's entry with no session cookie
+ * at all, which has no basket to check out (baskets belong to a session), goes where the
+ * checkout sends an empty basket. A checkout with a query (back from a bank or a wallet), a step's
+ * own URL or a session cookie (even one that has ended) is left to its machine, which reads the
+ * basket: the server does not read the database for this.
+ */
+export function earlyRedirect(url: string, hasSessionCookie: boolean): string | undefined {
+  const [pathname = '', query] = url.split('?', 2);
+  const always = ALWAYS[pathname];
+  if (always !== undefined) return query ? `${always}?${query}` : always;
+  if (hasSessionCookie || query !== undefined) return undefined;
+  return CHECKOUT_EXITS[pathname];
+}
