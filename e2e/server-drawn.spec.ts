@@ -170,3 +170,15 @@ test("a returning customer's landing is drawn in the browser, on the stored addr
   );
   expect(reports).toEqual([]);
 });
+
+test('a first visit to the takeaway menu is sent to the drawn address search before the app runs (R14.15)', async ({
+  page,
+}) => {
+  // The app's entry never arrives: the page itself sends a visitor with no stored delivery on.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, () => {});
+  await page.goto('/pasta-now', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Fresh pasta, delivered hot' }),
+  ).toBeVisible();
+});

@@ -78,10 +78,24 @@ const chromePath = findChromium();
 if (!chromePath) throw new Error(CHROMIUM_HELP);
 const serverPort = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
 const server = await startProductionServer(serverPort);
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', ...CHROMIUM_ARGS],
-});
+
+/**
+ * Each run in a browser of its own: Lighthouse clears a site's storage between runs but keeps its
+ * cookies, and a visitor's session cookie from an earlier route (the recipe-kit menu makes one)
+ * would change what a first visit to a checkout is (R14.15).
+ */
+async function measureInFreshBrowser(url: string, cookie?: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', ...CHROMIUM_ARGS],
+  });
+  try {
+    return await measure(url, chrome.port, cookie);
+  } finally {
+    chrome.kill();
+  }
+}
+
 const rows: string[] = [];
 try {
   const cookie = await sessionCookie(server.base);
@@ -89,9 +103,8 @@ try {
     const samples: Figures[] = [];
     for (let run = 0; run < runs; run += 1)
       samples.push(
-        await measure(
+        await measureInFreshBrowser(
           `${server.base}${route.path}`,
-          chrome.port,
           route.signedIn ? cookie : undefined,
         ),
       );
@@ -101,7 +114,6 @@ try {
     rows.push(row);
   }
 } finally {
-  chrome.kill();
   server.stop();
 }
 

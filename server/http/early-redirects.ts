@@ -1,4 +1,5 @@
 import { APP_ROUTES } from '../../domain/app-routes';
+import { STORAGE_KEYS } from '../../domain/storage-keys';
 
 /** A checkout's own address, without its `/*`. */
 const entryOf = (route: string) => route.replace(/\/\*$/, '');
@@ -34,3 +35,16 @@ export function earlyRedirect(url: string, hasSessionCookie: boolean): string | 
   if (hasSessionCookie || query !== undefined) return undefined;
   return CHECKOUT_EXITS[pathname];
 }
+
+/**
+ * Product rule R14.15: where the redirect depends on what the browser stored, the page makes it as
+ * it is read, before the app's JavaScript has arrived: the takeaway menu with no stored delivery
+ * (R3.10) goes on to address search. Only whether the key is there: the app still checks the
+ * stored delivery (its shape, its week) and sends on one it cannot use. Each script is allowed by
+ * its hash in that page's Content-Security-Policy (static-files.ts).
+ */
+export const STORED_REDIRECTS: Record<string, string> = {
+  [APP_ROUTES.takeawayMenu]:
+    `try{localStorage.getItem(${JSON.stringify(STORAGE_KEYS.delivery)})||` +
+    `location.replace(${JSON.stringify(APP_ROUTES.addressSearch)})}catch(e){}`,
+};

@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { settingsDocument } from '../routes/settings/settings.handlers';
 import { STOREFRONT_GRAPHQL_PATH } from '../routes/storefront/storefront-graphql';
 import { currentSession, sessionSecret } from '../services/sessions';
-import { earlyRedirect } from './early-redirects';
+import { earlyRedirect, STORED_REDIRECTS } from './early-redirects';
 import { compressedPage } from './page-compression';
 import { installPublicFileCache } from './public-cache';
 import {
@@ -26,6 +26,8 @@ export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Where index.html takes the page's first data (product rule R14.12). */
 export const PAGE_DATA_MARKER = '<!--sfoglia-page-data-->';
 export const PAGE_DATA_ID = 'sfoglia-page-data';
+/** index.html's first element: a page's stored redirect (R14.15) comes right after it. */
+const CHARSET = '<meta charset="UTF-8" />';
 /** Where index.html takes the screen drawn on the server (product rule R14.14). */
 export const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -136,6 +138,13 @@ export async function registerStaticFiles(
     drawnShell &&
     contentSecurityPolicy(deps.config, [drawnShell.bootScript, BROWSER_DRAWN_WHEN_STORED]);
 
+  const storedRedirectPolicies = Object.fromEntries(
+    Object.entries(STORED_REDIRECTS).map(([page, script]) => [
+      page,
+      contentSecurityPolicy(deps.config, [script]),
+    ]),
+  );
+
   /** The public reads' bodies, by API path, from the API itself (its in-process cache, R13.4). */
   const publicAnswers = async (load: (ask: AskRead) => Promise<unknown>) => {
     const answers: Record<string, unknown> = {};
@@ -218,6 +227,12 @@ export async function registerStaticFiles(
         () =>
           `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>${links}`,
       );
+    const storedRedirect = STORED_REDIRECTS[pathname];
+    if (storedRedirect !== undefined) {
+      reply.header('content-security-policy', storedRedirectPolicies[pathname]);
+      // First in the page after its charset: read before anything else is fetched.
+      return withData(shell).replace(CHARSET, () => `${CHARSET}<script>${storedRedirect}</script>`);
+    }
     if (!drawnShell || !drawnPolicy || !screen) return withData(shell);
     reply.header('content-security-policy', drawnPolicy);
     return laterScripts(withData(drawnShell.html)).replace(

@@ -22,7 +22,7 @@ import { createTestDatabase } from './support/test-database';
 
 // A stand-in for dist/ after `npm run build`: a shell with the page-data marker, a hashed entry
 // and a screen's lazy chunk in the manifest, precompressed by the build's own script.
-const SHELL = `<!doctype html><html><head><title>Sfoglia</title>${PAGE_DATA_MARKER}<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const SHELL = `<!doctype html><html><head><meta charset="UTF-8" /><title>Sfoglia</title>${PAGE_DATA_MARKER}<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 const ENTRY = `console.log(${JSON.stringify('fresh pasta '.repeat(200))});\n`;
 const DEMO_BANNER = 'Demo </script><script>alert(1)</script> & <!-- friends';
 const spaRoot = mkdtempSync(path.join(os.tmpdir(), 'sfoglia-static-'));
@@ -158,7 +158,7 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
   });
 
   it('escapes the data so no text in it can end the script element', async () => {
-    const response = await get('/pasta-now');
+    const response = await get('/support');
     expect(response.body.match(/<\/script/gi)).toHaveLength(2);
     expect(response.body).not.toContain('<!-- friends');
     expect(pageData(response.body)).toMatchObject({ settings: { demo_banner: DEMO_BANNER } });
@@ -245,7 +245,12 @@ describe('screens drawn on the server (product rule R14.14)', () => {
     'const t={},k=e=>{const b=e.target.closest&&e.target.closest(t.app?"#main button":"button");' +
     'if(b){e.preventDefault();e.stopPropagation();t.button=b}};addEventListener("click",k,true);' +
     't.stop=()=>removeEventListener("click",k,true);window.sfogliaEarlyTap=t;'
-  }requestAnimationFrame(()=>setTimeout(()=>import("/assets/index-abc123.js")))`;
+  }const s=()=>setTimeout(()=>import("/assets/index-abc123.js"));${
+    'document.getElementById("root").firstElementChild&&' +
+    'PerformanceObserver.supportedEntryTypes?.includes("paint")?' +
+    'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();s()}})' +
+    '.observe({type:"paint",buffered:true}):requestAnimationFrame(s)'
+  }`;
   const bootHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
   it('carry the screen in the root, with its page data', async () => {
@@ -327,6 +332,18 @@ describe('screens drawn on the server (product rule R14.14)', () => {
       `<div id="root"><main><h1>Drawn for /pasta-now-search-address</h1><p>${DEMO_BANNER.length}</p><p></p></main></div><script>${storedFirst}</script>`,
     );
     expect((await get('/restaurants')).body).not.toContain(storedFirst);
+  });
+
+  it('send a first visit to the takeaway menu on to address search as the page is read, by a hashed script (R14.15)', async () => {
+    const script =
+      'try{localStorage.getItem("sfoglia.delivery")||' +
+      'location.replace("/pasta-now-search-address")}catch(e){}';
+    const response = await get('/pasta-now');
+    expect(response.body).toContain(`<meta charset="UTF-8" /><script>${script}</script>`);
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${hash};`);
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect((await get('/login')).body).not.toContain(script);
   });
 
   it('are left to the browser where the screen redirects or is not public', async () => {
