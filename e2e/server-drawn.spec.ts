@@ -1,5 +1,6 @@
 import { stored } from '../tests/machines/address-search/events';
 import { appTookOver, expect, test } from './support/fixtures';
+import { storeDelivery } from './support/stored-delivery';
 import { SIZES } from './support/sizes';
 
 /**
@@ -152,14 +153,7 @@ test("a returning customer's landing is drawn in the browser, on the stored addr
   page,
 }) => {
   await page.goto('/support');
-  await page.evaluate(
-    (value) =>
-      localStorage.setItem(
-        'sfoglia.delivery',
-        JSON.stringify({ value, expiresAt: Date.now() + 60 * 60_000 }),
-      ),
-    stored,
-  );
+  await storeDelivery(page, stored);
   await page.goto('/pasta-now-search-address');
   await expect(
     page.getByText('Deliver to 12 Devonshire Road, London, W4 2HD from Chiswick?'),

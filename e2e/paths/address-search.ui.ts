@@ -7,6 +7,7 @@ import {
 } from '../../machines/address-search/address-search.machine';
 import { pathModel, stored } from '../../tests/machines/address-search/events';
 import { expect } from '../support/fixtures';
+import { storeDelivery } from '../support/stored-delivery';
 import { dropNextCall } from './outcomes';
 import {
   uiAdapter,
@@ -173,14 +174,7 @@ export const addressSearchUi = uiAdapter(addressSearchMachine, {
     // Product rule R3.10: the delivery found last time, kept for a week in this browser.
     'a returning visitor with stored details': async ({ page }) => {
       await page.goto('/support');
-      await page.evaluate(
-        (value) =>
-          localStorage.setItem(
-            'sfoglia.delivery',
-            JSON.stringify({ value, expiresAt: Date.now() + 60 * 60_000 }),
-          ),
-        stored,
-      );
+      await storeDelivery(page, stored);
       await page.goto('/pasta-now-search-address');
     },
   },
