@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { stored } from '../tests/machines/address-search/events';
 import { appTookOver, expect, test } from './support/fixtures';
 import { storeDelivery } from './support/stored-delivery';
@@ -20,6 +21,20 @@ const DRAWN = [
     shows: '>Find my address</button>',
   },
 ] as const;
+
+/**
+ * Requests for `asset` held on the network until the returned function is called, then sent on to
+ * the server: the app's code arriving late, as on a slow phone.
+ */
+async function holdBack(page: Page, asset: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(asset, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
 
 declare global {
   interface Window {
@@ -71,12 +86,7 @@ for (const size of SIZES) {
 
     test('a dish tapped before the app runs opens once it has', async ({ page }) => {
       // The app's entry held back (its bytes are the server's own), as on a slow phone.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
       await page.goto('/menu', { waitUntil: 'domcontentloaded' });
       const view = page.getByRole('button', { name: /^View / }).first();
       const dish = ((await view.textContent()) ?? '').replace(/^View /, '');
@@ -94,12 +104,7 @@ for (const size of SIZES) {
     }) => {
       // The screen's own code held back while the app's entry runs, as on a slow phone: React
       // takes the page but cannot yet hydrate the screen, and drops a tap on it (R14.14).
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/product-box-page-[\w-]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdBack(page, /\/assets\/product-box-page-[\w-]+\.js$/);
       await page.goto('/menu', { waitUntil: 'domcontentloaded' });
       await appTookOver(page);
       const view = page.getByRole('button', { name: /^View / }).first();
@@ -130,12 +135,7 @@ test('a postcode typed and sent with Enter before the app runs is searched once 
   page,
 }) => {
   // The app's entry held back, as on a slow phone: the drawn form is typed in and sent.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/pasta-now-search-address', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Postcode').fill('w4 2hd');
   await page.getByLabel('Postcode').press('Enter');
