@@ -20,7 +20,9 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's screenshot and DOM: a fifth of the suite's time when kept for
+    // every test. A failure is retried once in CI, and that retry records one (`--trace on` locally).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath,
       // This machine has no network: without these Chromium floods refused connections at start.
