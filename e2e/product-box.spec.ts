@@ -138,6 +138,36 @@ test.describe('/menu, the product box', () => {
     expect(await kitBasketIds(page)).not.toContain(before);
   });
 
+  test("a later week's menu is read ahead, and its dishes drawn when its tab opens (R14.16)", async ({
+    page,
+  }) => {
+    const nextWeek = addDays(firstOrderableWeek(new Date()), 7);
+    const nextWeekRead = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v2/storefront/graphql') &&
+        (response.request().postData() ?? '').includes(menuHandle(nextWeek)),
+    );
+    await page.goto('/menu');
+    await appTookOver(page);
+    expect((await nextWeekRead).ok()).toBe(true);
+    // Read, not drawn: its panel (hidden) shows neither dishes nor a loading line while closed.
+    const nextPanel = page.locator(`#week-panel-${nextWeek}`);
+    await expect(nextPanel).toBeHidden();
+    await expect(nextPanel.locator('.kit-dish')).toHaveCount(0);
+    await expect(nextPanel.getByText('Loading the menu…')).toHaveCount(0);
+
+    // Opened: its dishes are there at once, from the read already made.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v2/storefront/graphql')) reads.push(request.url());
+    });
+    await page.getByRole('tab', { name: new RegExp(`^${weekLabel(nextWeek)}\\b`) }).click();
+    await expect(
+      visiblePanel(page).getByRole('heading', { name: 'Customer Favourites' }),
+    ).toBeVisible();
+    expect(reads).toEqual([]);
+  });
+
   test('a week whose menu fails shows its own error and a retry', async ({ page }) => {
     let failing = true;
     // The first orderable week comes drawn with the page (R14.14): the week after it is the

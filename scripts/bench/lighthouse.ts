@@ -11,6 +11,8 @@ import { CHROMIUM_ARGS, startProductionServer } from '../production-server';
  * its mobile defaults (simulated slow 4G, 4x CPU slowdown, Moto G Power screen) against the
  * production build served by scripts/e2e-server.ts on LIGHTHOUSE_PORT (default 4397), every main
  * route `runs` times (default 5), the median of each figure. Writes docs/benchmarks/lighthouse.md.
+ * LIGHTHOUSE_ROUTES (paths, comma-separated, e.g. `/menu,/login`) measures only those and writes
+ * nothing: for trying a change on one route.
  * A benchmark, not a test: its figures depend on the machine and its load, which the table names.
  */
 const ROUTES: { path: string; signedIn?: boolean }[] = [
@@ -25,6 +27,10 @@ const ROUTES: { path: string; signedIn?: boolean }[] = [
   { path: '/support' },
   { path: '/account/dashboard', signedIn: true },
 ];
+const only = process.env.LIGHTHOUSE_ROUTES?.split(',').filter(Boolean);
+const measured = only ? ROUTES.filter((route) => only.includes(route.path)) : ROUTES;
+if (measured.length === 0)
+  throw new Error(`LIGHTHOUSE_ROUTES names none of ${ROUTES.map((r) => r.path)}`);
 const DEMO = { email: 'demo@sfoglia.test', password: 'pasta-fresca-2026' };
 
 interface Figures {
@@ -99,7 +105,7 @@ async function measureInFreshBrowser(url: string, cookie?: string): Promise<Figu
 const rows: string[] = [];
 try {
   const cookie = await sessionCookie(server.base);
-  for (const route of ROUTES) {
+  for (const route of measured) {
     const samples: Figures[] = [];
     for (let run = 0; run < runs; run += 1)
       samples.push(
@@ -134,7 +140,8 @@ const BEFORE = `Before issue 13 (as filed: median of 3, same settings; CLS then 
 | /restaurants | 70 | 3.8 s | 85 ms | 0.239 |
 `;
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-writeFileSync(
-  path.resolve(import.meta.dirname, '../../docs/benchmarks/lighthouse.md'),
-  `# Lighthouse\n\nLighthouse 12 with its mobile defaults (simulated slow 4G, 4x CPU slowdown), the production build (\`npm run build\`) served by \`scripts/e2e-server.ts\` on a fresh database, median of ${runs} runs per route, measured by \`node --import tsx scripts/bench/lighthouse.ts ${runs}\` on ${when} UTC on a machine with ${os.cpus().length} cores${process.env.BENCH_NOTE ? ` (${process.env.BENCH_NOTE})` : ''}. Targets (issue 13): perf at least 95, LCP at most 2.0 s, TBT at most 150 ms, CLS at most 0.02.\n\n${table}\n\n${BEFORE}`,
-);
+if (!only)
+  writeFileSync(
+    path.resolve(import.meta.dirname, '../../docs/benchmarks/lighthouse.md'),
+    `# Lighthouse\n\nLighthouse 12 with its mobile defaults (simulated slow 4G, 4x CPU slowdown), the production build (\`npm run build\`) served by \`scripts/e2e-server.ts\` on a fresh database, median of ${runs} runs per route, measured by \`node --import tsx scripts/bench/lighthouse.ts ${runs}\` on ${when} UTC on a machine with ${os.cpus().length} cores${process.env.BENCH_NOTE ? ` (${process.env.BENCH_NOTE})` : ''}. Targets (issue 13): perf at least 95, LCP at most 2.0 s, TBT at most 150 ms, CLS at most 0.02.\n\n${table}\n\n${BEFORE}`,
+  );

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Actor } from 'xstate';
 import type { recipeKitBasketMachine } from '../../../machines/recipe-kit-basket/recipe-kit-basket.machine';
@@ -76,7 +76,8 @@ const weekFromPage = (week: string) =>
     (data: WeeklyMenusData) => weeklyMenusFromData([menuHandle(week)], data)[0] ?? null,
   );
 
-function ProductCard({
+/** Memoised: a basket or a later week arriving re-renders its panel, not every dish in it. */
+const ProductCard = memo(function ProductCard({
   product,
   eager,
   review,
@@ -123,11 +124,15 @@ function ProductCard({
       </div>
     </li>
   );
-}
+});
 
-function WeekPanel({
+/** Memoised: a week's menu arriving re-renders that week's panel only. */
+const WeekPanel = memo(function WeekPanel({
   week,
-  query,
+  menu,
+  pending,
+  failed,
+  onRetry,
   allowedBundles,
   groups,
   basket,
@@ -135,7 +140,11 @@ function WeekPanel({
   hidden,
 }: {
   week: string;
-  query: { data?: WeeklyMenu | null; isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** The week's menu query's answer as separate values, so an unchanged week keeps its props. */
+  menu: WeeklyMenu | null | undefined;
+  pending: boolean;
+  failed: boolean;
+  onRetry: () => unknown;
   allowedBundles: ReadonlySet<string>;
   groups: DietaryGroup[];
   basket: KitBasketActor;
@@ -147,7 +156,7 @@ function WeekPanel({
     s.can({ type: 'item.add', variantId: 'x', mealWeek: week }),
   );
   const weekIsOpen = isWeekOpen(week, now);
-  const menuId = query.data?.id;
+  const menuId = menu?.id;
   const reviews = useQuery({
     queryKey: ['review-summary', menuId],
     queryFn: () => fetchReviewSummary(menuId!),
@@ -156,9 +165,13 @@ function WeekPanel({
       queryDataFromPage(`/weekly_menus/${menuId}/review_summary`, reviewSummaryOf)),
   });
   const sections = useMemo(
-    () => (query.data ? menuSections(query.data.products, allowedBundles, groups) : []),
-    [query.data, allowedBundles, groups],
+    () => (menu ? menuSections(menu.products, allowedBundles, groups) : []),
+    [menu, allowedBundles, groups],
   );
+  // Product rule R14.16: a week's dishes are drawn once its tab is first opened, not as its menu
+  // arrives in the background, so the later weeks never block a tap on the first one.
+  const [opened, setOpened] = useState(!hidden);
+  if (!hidden && !opened) setOpened(true);
   return (
     <div
       role="tabpanel"
@@ -172,20 +185,16 @@ function WeekPanel({
           Orders for {weekName(week)} have closed: you can browse its menu but not add to it.
         </p>
       )}
-      {query.isError ? (
+      {!opened ? null : failed ? (
         <div className="notice notice--error" role="alert">
           <p>{MENU_FETCH_FAILED}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => query.refetch()}
-          >
+          <button type="button" className="button button--secondary" onClick={() => onRetry()}>
             Try again
           </button>
         </div>
-      ) : query.isPending ? (
+      ) : pending ? (
         <p role="status">Loading the menu…</p>
-      ) : !query.data ? (
+      ) : !menu ? (
         <p>The menu for {weekName(week)} is not published yet.</p>
       ) : sections.length === 0 ? (
         <p>No dishes match your dietary choices this week.</p>
@@ -219,7 +228,7 @@ function WeekPanel({
       />
     </div>
   );
-}
+});
 
 function DietaryFilter({
   groups,
@@ -330,7 +339,10 @@ function ProductBoxPage() {
               <WeekPanel
                 key={week}
                 week={week}
-                query={query}
+                menu={query.data}
+                pending={query.isPending}
+                failed={query.isError}
+                onRetry={query.refetch}
                 allowedBundles={allowedBundles}
                 groups={groups}
                 basket={basket}
