@@ -12,10 +12,9 @@ process.env.DATA_DIR = dataDir;
 // links that point at this server; the development tools (mailbox, billing runs) are on.
 for (const name of ['DATABASE_URL', 'POSTCODE_API_URL', 'SMTP_URL', 'DEMO_BANNER'])
   delete process.env[name];
-process.env.DEV_TOOLS = 'true';
-process.env.NODE_ENV = 'test';
 // The development mailbox API (GET /api/v2/dev/emails): tests read emailed links from it.
 process.env.DEV_TOOLS = 'true';
+process.env.NODE_ENV = 'test';
 process.env.PORT ??= '4173';
 process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
 process.env.LOG_LEVEL ??= 'warn';
