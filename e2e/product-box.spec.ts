@@ -151,7 +151,8 @@ test.describe('/menu, the product box', () => {
     await appTookOver(page);
     expect((await nextWeekRead).ok()).toBe(true);
     // Read, not drawn: its panel (hidden) shows neither dishes nor a loading line while closed.
-    const nextPanel = page.locator(`#week-panel-${nextWeek}`);
+    const nextTab = page.getByRole('tab', { name: new RegExp(`^${weekLabel(nextWeek)}\\b`) });
+    const nextPanel = page.locator(`#${await nextTab.getAttribute('aria-controls')}`);
     await expect(nextPanel).toBeHidden();
     await expect(nextPanel.locator('.kit-dish')).toHaveCount(0);
     await expect(nextPanel.getByText('Loading the menu…')).toHaveCount(0);
@@ -161,7 +162,7 @@ test.describe('/menu, the product box', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v2/storefront/graphql')) reads.push(request.url());
     });
-    await page.getByRole('tab', { name: new RegExp(`^${weekLabel(nextWeek)}\\b`) }).click();
+    await nextTab.click();
     await expect(
       visiblePanel(page).getByRole('heading', { name: 'Customer Favourites' }),
     ).toBeVisible();
