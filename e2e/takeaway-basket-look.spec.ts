@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { animationsSettled, expect, expectNoAxeViolations, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
 /**
@@ -69,6 +69,7 @@ for (const size of SIZES) {
       const dialog = page.getByRole('dialog', { name: 'Make your Cacio e Pepe' });
       const image = dialog.locator('img').first();
       await expect(image).toBeVisible();
+      await animationsSettled(page);
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(0);

@@ -65,7 +65,23 @@ export const appTookOver = (page: Page) =>
     ),
   );
 
+/**
+ * Waits for the page's entrance animations (a flash fading in, a dialog or sheet sliding up) to
+ * end: measured mid-way, a half-faded flash fails colour contrast and a sliding row's height is a
+ * fraction short. Endless ones (a spinner) are not waited for.
+ */
+export const animationsSettled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+
 export async function expectNoAxeViolations(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -20,7 +20,7 @@ import {
   type KitDish,
 } from './support/kit-orders';
 import { addCard } from './support/payments';
-import { customerWithPlan } from './support/subscribers';
+import { customerWithPlan, planWeeks } from './support/subscribers';
 import { useTestApp } from './support/test-app';
 
 const getApp = useTestApp({ env: { DEV_TOOLS: 'true' } });
@@ -211,5 +211,25 @@ describe('the billing job', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(await ordersOf(other.subscriptionId)).toHaveLength(1);
+  });
+
+  it("a run for one customer dated ahead plans only that customer's later weeks", async () => {
+    const other = await subscriber();
+    const { browser, customerId, subscriptionId } = await subscriber();
+    const [{ email }] = (await getApp()
+      .database.db.select({ email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, customerId))) as [{ email: string }];
+    const othersWeeks = await planWeeks(getApp(), other.subscriptionId);
+    const ownWeeks = await planWeeks(getApp(), subscriptionId);
+
+    const response = await browser.post('/dev/billing_runs', {
+      as_of: afterCutoff3.toISOString(),
+      customer_email: email,
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect((await planWeeks(getApp(), subscriptionId)).length).toBeGreaterThan(ownWeeks.length);
+    expect(await planWeeks(getApp(), other.subscriptionId)).toEqual(othersWeeks);
   });
 });

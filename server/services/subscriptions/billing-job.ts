@@ -100,8 +100,9 @@ export async function runBilling(
 ): Promise<BillingRun> {
   const { db } = deps;
   await activatePaidSubscriptions(db, deps.now());
-  await resumeDuePlans(db, asOf);
-  await extendSchedules(db, asOf);
+  // A scoped run (a test's, dated ahead) plans and resumes only its customer's weeks.
+  await resumeDuePlans(db, asOf, scope.customerId);
+  await extendSchedules(db, asOf, scope);
 
   const run: BillingRun = { asOf, ordersCreated: 0, charged: 0, failed: 0, dropped: 0 };
   const passed: number[] = [];
@@ -166,13 +167,18 @@ async function activatePaidSubscriptions(db: Database, now: Date) {
  * skipped. A paused plan's weeks are planned too, so the customer sees and can skip the weeks
  * after a pause (product rule R10.12); the job never bills them while it is paused.
  */
-export async function extendSchedules(db: Database, asOf: Date) {
+export async function extendSchedules(db: Database, asOf: Date, scope: BillingScope = {}) {
   const thisWeek = mondayOf(isoDate(asOf));
   const rows = await db
     .select({ schedule: schedules })
     .from(schedules)
     .innerJoin(subscriptions, eq(subscriptions.id, schedules.subscriptionId))
-    .where(inArray(subscriptions.state, [...BILLABLE_STATES, 'paused']));
+    .where(
+      and(
+        inArray(subscriptions.state, [...BILLABLE_STATES, 'paused']),
+        scope.customerId === undefined ? undefined : eq(subscriptions.customerId, scope.customerId),
+      ),
+    );
   for (const { schedule } of rows) {
     const weeks = plannedWeeks(schedule, addDays(thisWeek, 7 * WEEKS_AHEAD)).filter(
       (week) => week.startDate >= thisWeek,

@@ -175,11 +175,21 @@ async function resume(tx: Queryable, subscriptionId: number, billedFrom: Date, n
  * The billing job's first step (product rule R10.8): a plan paused until a date is active again
  * from that week's cut-off, so that week is billed in the same run. Returns how many resumed.
  */
-export async function resumeDuePlans(db: Database, asOf: Date): Promise<number> {
+export async function resumeDuePlans(
+  db: Database,
+  asOf: Date,
+  customerId?: number,
+): Promise<number> {
   const due = await db
     .select({ id: subscriptions.id, resumeOn: subscriptions.resumeOn })
     .from(subscriptions)
-    .where(and(eq(subscriptions.state, 'paused'), isNotNull(subscriptions.resumeOn)))
+    .where(
+      and(
+        eq(subscriptions.state, 'paused'),
+        isNotNull(subscriptions.resumeOn),
+        customerId === undefined ? undefined : eq(subscriptions.customerId, customerId),
+      ),
+    )
     .then((rows) => rows.filter((row) => row.resumeOn !== null && resumesAt(row.resumeOn) <= asOf));
   for (const plan of due) {
     // Weeks before the resume week stay unbilled: skipped from before its cut-off.
