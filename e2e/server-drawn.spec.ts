@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { stored } from '../tests/machines/address-search/events';
-import { appTookOver, expect, test } from './support/fixtures';
+import { appTookOver, DEMO, expect, signIn, test } from './support/fixtures';
 import { storeDelivery } from './support/stored-delivery';
 import { SIZES } from './support/sizes';
 
@@ -14,6 +14,10 @@ const DRAWN = [
   { path: '/menu', heading: 'Recipe kit menu', shows: 'class="product__title kit-dish__title"' },
   { path: '/restaurants', heading: 'Our restaurants', shows: '279 Chiswick High Road' },
   { path: '/restaurant/16', heading: 'Chiswick', shows: '279 Chiswick High Road' },
+  // Sign-in and password recovery, for a visitor: the session starts signed out (R14.12).
+  { path: '/login', heading: 'Sign in', shows: '>Forgotten your password?</a>' },
+  { path: '/forgot-password', heading: 'Reset your password', shows: '>Send reset link' },
+  { path: '/support', heading: 'Help and support', shows: '>Send message' },
   // A first visit's landing: its postcode form (R14.14).
   {
     path: '/pasta-now-search-address',
@@ -147,6 +151,58 @@ test('a postcode typed and sent with Enter before the app runs is searched once 
   await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   release();
   await expect(page.getByRole('group', { name: 'Select your address in W4 2HD' })).toBeVisible();
+});
+
+test('sign-in typed and sent before the app runs signs in once it has (R14.14)', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email address').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByLabel('Password').press('Enter');
+  expect(
+    await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
+    'the app has not run',
+  ).toBe(0);
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ciao /);
+});
+
+test('a help message typed before the app runs is sent once it has (R14.14)', async ({ page }) => {
+  const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/support', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Your name').fill('Giulia Rossi');
+  await page.getByLabel('Email address').fill('giulia.before@example.com');
+  await page.getByRole('radio', { name: 'An order I placed' }).check();
+  await page.getByLabel('Your message').fill('Typed while the page was still loading.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  expect(
+    await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
+    'the app has not run',
+  ).toBe(0);
+  release();
+  await expect(page).toHaveURL(/\/support-success$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent');
+  await expect(page.getByText('giulia.before@example.com')).toBeVisible();
+});
+
+test('a signed-in customer opening /login is drawn in the browser and sent on (R2.1)', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  const html = await (await page.request.get('/login')).text();
+  expect(html, 'drawn in the browser').toContain('<div id="root"></div>');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$|\/pasta-now-search-address$/);
+  await page.waitForLoadState('networkidle');
+  const reports = await page.evaluate(() =>
+    (window.dataLayer ?? []).filter((entry) => entry.message === 'Server render differs'),
+  );
+  expect(reports).toEqual([]);
 });
 
 test("a returning customer's landing is drawn in the browser, on the stored address, with no difference reported (R3.10)", async ({

@@ -4,6 +4,12 @@ import type { Customer } from '../../src/api/types';
 export interface SessionContext {
   customer: Customer | null;
   error: string | null;
+  /** The page was served to a request with no signed-in session (product rule R14.12). */
+  servedSignedOut: boolean;
+}
+
+export interface SessionInput {
+  servedSignedOut: boolean;
 }
 
 export type SessionEvent =
@@ -21,13 +27,18 @@ export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
  * call resets it; sign-out clears every client store whether or not the server call succeeds.
  */
 export const sessionMachine = setup({
-  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput | undefined,
+  },
   actors: {
     loadCustomer: fromPromise<Customer | null>(async () => null),
     signOut: fromPromise<void>(async () => undefined),
   },
   guards: {
     hasCustomer: (_, customer: Customer | null) => customer !== null,
+    servedSignedOut: ({ context }) => context.servedSignedOut,
   },
   actions: {
     assignCustomer: assign({ customer: (_, customer: Customer | null) => customer, error: null }),
@@ -37,9 +48,18 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { customer: null, error: null },
-  initial: 'loading',
+  context: ({ input }) => ({
+    customer: null,
+    error: null,
+    servedSignedOut: input?.servedSignedOut ?? false,
+  }),
+  initial: 'starting',
   states: {
+    // Product rule R14.12: a page served signed out starts signed out, with nothing to read, so
+    // its first render (and the server's drawing of it) already shows a signed-out screen.
+    starting: {
+      always: [{ guard: 'servedSignedOut', target: 'signedOut' }, { target: 'loading' }],
+    },
     loading: {
       invoke: {
         id: 'loadCustomer',
@@ -132,7 +152,7 @@ export const sessionMachine = setup({
  * customer is gone, whatever the server answers (the client is cleared either way).
  */
 export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {
-  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loading') || snapshot.matches('starting')) return 'loading';
   if (snapshot.matches('signedIn') || snapshot.matches('refreshing')) return 'signedIn';
   return 'signedOut';
 }

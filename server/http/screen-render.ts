@@ -21,6 +21,8 @@ interface ScreenRendererModule {
 /** The page data a drawn screen is drawn with and carries (src/api/settings-in-page.ts). */
 export interface ScreenPageData {
   settings: unknown;
+  /** Whether the request has a signed-in session: the drawn session starts from it (R14.12). */
+  signed_in: boolean;
   answers: Record<string, unknown>;
   served_at: number;
   /** A signed-in customer's GET orders/live answer (R14.12), so the drawn page shows its link. */
@@ -39,9 +41,9 @@ export const BROWSER_DRAWN_WHEN_STORED =
   'document.getElementById("root").replaceChildren()}catch(e){}';
 
 /**
- * Product rule R14.14: the public screens whose first view is drawn on the server. Each draws the
- * same tree for everyone (the session is checked in the browser) and redirects nowhere on its
- * first render. Left to the browser: a screen that redirects (the takeaway menu without an
+ * Product rule R14.14: the public screens whose first view is drawn on the server. Each is drawn
+ * from the page data the browser starts from (whether the request is signed in included, R14.12)
+ * and redirects nowhere on its first render. Left to the browser: a screen that redirects (the takeaway menu without an
  * address, the checkouts' routing; the home path is a redirect from the server, R14.15), or whose
  * first view depends on who is signed in. A form drawn here can be typed in and sent before the
  * app runs: the boot script keeps the tap on its button (Enter presses it too) for the app.
@@ -52,10 +54,23 @@ const SERVER_DRAWN_SCREENS: {
   pattern: RegExp;
   load: (ask: AskRead, match: RegExpExecArray, now: Date) => Promise<unknown>;
   afterRoot?: string;
+  /** Drawn only for a request with no signed-in session. */
+  visitorsOnly?: boolean;
 }[] = [
   { pattern: /^\/menu$/, load: recipeKitMenuReads },
   { pattern: /^\/restaurants$/, load: (ask) => ask('/restaurants/all') },
   { pattern: /^\/restaurant\/(\d{1,9})$/, load: (ask, [, id]) => ask(`/restaurants/${id}`) },
+  // Sign-in and password recovery, for a visitor: their forms read what is typed as they are
+  // sent, so what is typed before the app runs is kept. A signed-in customer is sent on (R2.1)
+  // once their session is read, which may come before the screen hydrates: drawn in the browser.
+  {
+    pattern: /^\/(login|social-login|forgot-password)$/,
+    load: async () => undefined,
+    visitorsOnly: true,
+  },
+  // Help and support, for a visitor: a signed-in customer's form is filled in with their name and
+  // email once their session is read, so theirs is drawn in the browser.
+  { pattern: /^\/support$/, load: async () => undefined, visitorsOnly: true },
   {
     pattern: /^\/pasta-now-search-address$/,
     load: async () => undefined,
@@ -103,10 +118,12 @@ const MAX_RENDERS_IN_FLIGHT = 4;
 export function serverDrawnScreen(
   pathname: string,
   now: Date,
-): { load: (ask: AskRead) => Promise<unknown>; afterRoot: string } | undefined {
-  for (const { pattern, load, afterRoot = '' } of SERVER_DRAWN_SCREENS) {
+):
+  | { load: (ask: AskRead) => Promise<unknown>; afterRoot: string; visitorsOnly: boolean }
+  | undefined {
+  for (const { pattern, load, afterRoot = '', visitorsOnly = false } of SERVER_DRAWN_SCREENS) {
     const match = pattern.exec(pathname);
-    if (match) return { load: (ask) => load(ask, match, now), afterRoot };
+    if (match) return { load: (ask) => load(ask, match, now), afterRoot, visitorsOnly };
   }
   return undefined;
 }

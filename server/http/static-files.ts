@@ -185,14 +185,22 @@ export async function registerStaticFiles(
   /** The screen drawn on the server (R14.14) with the answers it shows, or undefined. */
   const drawScreen = async (
     request: FastifyRequest,
-    load: (ask: AskRead) => Promise<unknown>,
+    screen: { load: (ask: AskRead) => Promise<unknown>; visitorsOnly: boolean },
+    signedIn: Promise<boolean>,
     liveOrders: Promise<unknown>,
   ) => {
     if (!renderScreen) return undefined;
-    const [answers, live_orders] = await Promise.all([publicAnswers(load), liveOrders]);
+    const [answers, signed_in, live_orders] = await Promise.all([
+      publicAnswers(screen.load),
+      signedIn,
+      liveOrders,
+    ]);
+    if (screen.visitorsOnly && signed_in) return undefined;
     const servedAt = deps.now().getTime();
     const html = await renderScreen(request.url, {
       settings,
+      // The session starts from it (R14.12): drawn signed out, or waiting for the customer.
+      signed_in,
       answers,
       served_at: servedAt,
       ...(live_orders !== undefined && { live_orders }),
@@ -212,7 +220,7 @@ export async function registerStaticFiles(
     const [signed_in, live_orders, screen] = await Promise.all([
       signedIn,
       liveOrders,
-      drawn ? drawScreen(request, drawn.load, liveOrders) : undefined,
+      drawn ? drawScreen(request, drawn, signedIn, liveOrders) : undefined,
     ]);
     const data = {
       settings,

@@ -69,14 +69,8 @@ export function queryDataFromPage<TBody, TData>(apiPath: string, read: (body: TB
     : ({} as Record<string, never>);
 }
 
-let sessionHintTaken = false;
-
 /**
- * Whether the request for this page carried a signed-in session. Answered once, for the first
- * session check after boot: later checks (after a sign-in, a refresh) ask the API.
+ * Whether the request for this page carried a signed-in session; undefined when the page says
+ * nothing (the development server). Read where the session starts (R14.12).
  */
-export function takeSignedInHint(): boolean | undefined {
-  if (sessionHintTaken) return undefined;
-  sessionHintTaken = true;
-  return readPageData().signed_in;
-}
+export const signedInInPage = (): boolean | undefined => readPageData().signed_in;

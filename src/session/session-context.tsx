@@ -11,7 +11,7 @@ import {
 import { api, onUnauthorized, unwrap } from '../api/client';
 import { isApiRequestError } from '../api/api-error';
 import { toEntity } from '../api/json-api';
-import { takeSignedInHint } from '../api/settings-in-page';
+import { signedInInPage } from '../api/settings-in-page';
 import type { Customer } from '../api/types';
 import { flash } from '../components/flash/flash-store';
 import { clearClientData } from './client-data';
@@ -19,8 +19,6 @@ import { clearClientData } from './client-data';
 const liveSessionMachine = sessionMachine.provide({
   actors: {
     loadCustomer: fromPromise(async () => {
-      // Product rule R14.12: a page served without a signed-in session asks nothing at boot.
-      if (takeSignedInHint() === false) return null;
       try {
         return toEntity((await unwrap(api.GET('/me'))).data) as Customer;
       } catch (error) {
@@ -65,7 +63,9 @@ function LogoutFailureNotice() {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   return (
-    <SessionContext.Provider>
+    // Product rule R14.12: a page served without a signed-in session starts signed out and asks
+    // nothing at boot; the server's drawing of a screen starts from the same page data.
+    <SessionContext.Provider options={{ input: { servedSignedOut: signedInInPage() === false } }}>
       <UnauthorizedListener />
       <LogoutFailureNotice />
       {children}

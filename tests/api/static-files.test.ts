@@ -222,14 +222,14 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
   });
 
   it("preloads the screen's own chunk", async () => {
-    const login = await get('/login');
-    expect(login.body).toContain(
+    const signup = await get('/signup');
+    expect(signup.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/login-777.js" />',
     );
-    expect(login.body).toContain(
+    expect(signup.body).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/login-777.css" />',
     );
-    expect(login.body).not.toContain('href="/assets/index-abc123.js" />');
+    expect(signup.body).not.toContain('href="/assets/index-abc123.js" />');
     expect((await get('/pasta-now')).body).not.toContain('modulepreload');
   });
 
@@ -254,7 +254,7 @@ describe('screens drawn on the server (product rule R14.14)', () => {
   const bootHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
   it('carry the screen in the root, with its page data', async () => {
-    const response = await get('/login');
+    const response = await get('/signup');
     expect(response.body).toContain('<div id="root"></div>');
     const drawn = await get('/restaurants');
     expect(drawn.statusCode).toBe(200);
@@ -322,7 +322,7 @@ describe('screens drawn on the server (product rule R14.14)', () => {
     const drawn = (await get('/restaurants')).headers['content-security-policy'];
     expect(drawn).toContain(`script-src 'self' ${bootHash} ${storedFirstHash};`);
     expect(drawn).not.toContain('unsafe-inline');
-    const plain = (await get('/login')).headers['content-security-policy'];
+    const plain = (await get('/signup')).headers['content-security-policy'];
     expect(plain).not.toContain('sha256');
   });
 
@@ -346,8 +346,32 @@ describe('screens drawn on the server (product rule R14.14)', () => {
     expect((await get('/login')).body).not.toContain(script);
   });
 
+  it('draw sign-in, password recovery and help for a visitor only, whose session starts signed out (R14.12)', async () => {
+    for (const url of [
+      '/login',
+      '/social-login',
+      '/forgot-password',
+      '/login?returnTo=%2Fmenu',
+      '/support',
+    ]) {
+      const visitor = await get(url);
+      expect(visitor.body, url).toContain(`<h1>Drawn for ${url.replace('&', '&amp;')}</h1>`);
+      expect(pageData(visitor.body), url).toMatchObject({ signed_in: false });
+    }
+    const browser = new ApiClient(app);
+    await browser.post('/sessions', {
+      email: DEMO_CUSTOMER.email,
+      password: DEMO_CUSTOMER.password,
+    });
+    for (const url of ['/login', '/support']) {
+      const customer = await get(url, { cookie: browser.cookieHeader });
+      expect(customer.body, url).toContain('<div id="root"></div>');
+      expect(pageData(customer.body), url).toMatchObject({ signed_in: true });
+    }
+  });
+
   it('are left to the browser where the screen redirects or is not public', async () => {
-    const browserDrawn = ['/support', '/login', '/pasta-now'];
+    const browserDrawn = ['/support-success', '/signup', '/pasta-now'];
     for (const url of [...browserDrawn, '/checkout/delivery/address']) {
       const response = await get(url);
       expect(response.body, url).toContain('<div id="root"></div>');

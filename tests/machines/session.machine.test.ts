@@ -12,6 +12,7 @@ import {
   sessionMachine,
   sessionStatus,
   type SessionEvent,
+  type SessionInput,
 } from '../../machines/session/session.machine';
 import type { Customer } from '../../src/api/types';
 import type { StateKeys } from '../../src/flows/flow-types';
@@ -22,7 +23,7 @@ import {
   matchesStateKey,
 } from './support/model-paths';
 import { pendingCalls } from './support/pending-calls';
-import { customer, modelEvents, serialize } from './session/events';
+import { customer, entries, modelEvents, serialize } from './session/events';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
@@ -31,6 +32,10 @@ type CallOutcome = `xstate.${'done' | 'error'}.actor.${'loadCustomer' | 'signOut
 
 /** What must hold in each state, whatever path led there: what screens see of the session. */
 const stateAssertions = {
+  // Only routes (an always transition): no path rests there.
+  starting: () => {
+    throw new Error('no path rests in starting');
+  },
   loading: (s: Snapshot) => {
     expect(sessionStatus(s)).toBe('loading');
     expect(sessionCustomer(s)).toBeUndefined();
@@ -54,7 +59,7 @@ const stateAssertions = {
   },
 } satisfies Record<StateKeys<StateValueFrom<typeof sessionMachine>>, (s: Snapshot) => void>;
 
-function createHarness() {
+function createHarness(input: SessionInput = { servedSignedOut: false }) {
   const { fake, settle } = pendingCalls();
   let cleared = 0;
   const actor = createActor(
@@ -65,6 +70,7 @@ function createHarness() {
       },
       actions: { clearClientData: () => void (cleared += 1) },
     }),
+    { input },
   ).start();
   const send: Executor = async ({ event }) => void actor.send(event as SessionEvent);
   const outcome: Executor = async ({ event }) => settle(event);
@@ -82,41 +88,56 @@ function createHarness() {
   return { actor, settle, events, cleared: () => cleared };
 }
 
-const model = new TestModel(sessionMachine, {
-  events: modelEvents,
-  serializeState: serialize,
-  stateMatcher: matchesStateKey,
-});
-const paths = model.getSimplePaths();
+const modelFor = (input: SessionInput) =>
+  new TestModel(sessionMachine, {
+    input,
+    events: modelEvents,
+    serializeState: serialize,
+    stateMatcher: matchesStateKey,
+  });
 
 describe('session machine: every simple path', () => {
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { actor, events } = createHarness();
-      await path.test({ states: stateAssertions, events });
-      expect(actor.getSnapshot().value).toEqual(path.state.value);
+  const allPaths = entries.flatMap((entry) => {
+    const paths = modelFor(entry.input).getSimplePaths();
+    describe(entry.name, () => {
+      for (const path of paths) {
+        it(path.description, async () => {
+          const { actor, events } = createHarness(entry.input);
+          await path.test({ states: stateAssertions, events });
+          expect(actor.getSnapshot().value).toEqual(path.state.value);
+        });
+      }
     });
-  }
+    return paths;
+  });
 
   it('reaches every state (coverage guard)', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
-    expect([...reached].sort()).toEqual(Object.keys(stateAssertions).sort());
+    const reached = new Set(allPaths.flatMap((path) => path.steps.map((step) => step.state.value)));
+    expect([...reached].sort()).toEqual(
+      Object.keys(stateAssertions)
+        .filter((key) => key !== 'starting')
+        .sort(),
+    );
   });
 });
 
 describe('session machine: every transition', () => {
-  const edgePaths = transitionPaths(model, modelEvents);
-
-  for (const path of edgePaths) {
-    it(path.description, async () => {
-      const { actor, events } = createHarness();
-      await path.test({ states: stateAssertions, events });
-      expect(actor.getSnapshot().value).toEqual(path.state.value);
+  const taken = entries.flatMap((entry) => {
+    const edgePaths = transitionPaths(modelFor(entry.input), modelEvents);
+    describe(entry.name, () => {
+      for (const path of edgePaths) {
+        it(path.description, async () => {
+          const { actor, events } = createHarness(entry.input);
+          await path.test({ states: stateAssertions, events });
+          expect(actor.getSnapshot().value).toEqual(path.state.value);
+        });
+      }
     });
-  }
+    return takenEdges(edgePaths);
+  });
 
   it('takes every transition the machine declares (coverage guard)', () => {
-    expect(untakenTransitions(sessionMachine, takenEdges(edgePaths))).toEqual([]);
+    expect(untakenTransitions(sessionMachine, taken)).toEqual([]);
   });
 });
 
@@ -138,7 +159,7 @@ describe('session machine: the product rules', () => {
     const { actor, settle, cleared } = await signedIn();
     actor.send({ type: 'session.signOut' });
     await settle({ type: 'xstate.done.actor.signOut' });
-    expect(actor.getSnapshot().context).toEqual({ customer: null, error: null });
+    expect(actor.getSnapshot().context).toMatchObject({ customer: null, error: null });
     expect(cleared()).toBe(1);
   });
 
@@ -173,6 +194,13 @@ describe('session machine: the product rules', () => {
     await settle({ type: 'xstate.done.actor.loadCustomer', output: null });
     actor.send({ type: 'session.refresh' });
     expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().children.loadCustomer).toBeUndefined();
+  });
+
+  it('starts signed out, reading nothing, on a page served signed out (R14.12)', () => {
+    const { actor } = createHarness({ servedSignedOut: true });
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(sessionCustomer(actor.getSnapshot())).toBeNull();
     expect(actor.getSnapshot().children.loadCustomer).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../form/button';
 import { ErrorSummary } from '../form/error-summary';
@@ -17,10 +17,16 @@ export interface LoginStepProps {
 export function LoginStep({ actor, signupPath = AUTH_PATHS.signup }: LoginStepProps) {
   useDocumentTitle('Sign in');
   const { busy, summary, errorFor } = useFormStep(actor);
-  const [form, setForm] = useState({ email: '', password: '' });
-  const submit = (event: FormEvent) => {
+  // Read from the form as it is sent, not kept in state: on the drawn /login (R14.14) what is
+  // typed before the app runs stays in the fields, and hydration would put state back to empty.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    actor.send({ type: 'login.submit', form });
+    const fields = new FormData(event.currentTarget);
+    const text = (name: string) => String(fields.get(name) ?? '');
+    actor.send({
+      type: 'login.submit',
+      form: { email: text('email'), password: text('password') },
+    });
   };
   return (
     <div className="narrow">
@@ -33,18 +39,14 @@ export function LoginStep({ actor, signupPath = AUTH_PATHS.signup }: LoginStepPr
           type="email"
           autoComplete="email"
           spellCheck={false}
-          value={form.email}
           error={errorFor('email')}
-          onChange={(event) => setForm({ ...form, email: event.target.value })}
         />
         <TextField
           id="password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={form.password}
           error={errorFor('password')}
-          onChange={(event) => setForm({ ...form, password: event.target.value })}
         />
         <Button type="submit" busy={busy}>
           Sign in

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/form/button';
 import { ErrorSummary } from '../../components/form/error-summary';
@@ -10,10 +10,13 @@ import { useFormStep } from '../../flows/use-form-step';
 export function ForgotPasswordStep({ actor }: AuthStepProps) {
   useDocumentTitle('Reset your password');
   const { busy, summary, errorFor } = useFormStep(actor);
-  const [email, setEmail] = useState('');
-  const submit = (event: FormEvent) => {
+  // Read as it is sent (the drawn page keeps what is typed before the app runs), like sign-in.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    actor.send({ type: 'reset.submit', email });
+    actor.send({
+      type: 'reset.submit',
+      email: String(new FormData(event.currentTarget).get('email') ?? ''),
+    });
   };
   return (
     <div className="narrow">
@@ -30,9 +33,7 @@ export function ForgotPasswordStep({ actor }: AuthStepProps) {
           type="email"
           autoComplete="email"
           spellCheck={false}
-          value={email}
           error={errorFor('email')}
-          onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" busy={busy}>
           Send reset link

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, unwrap } from '../../api/client';
 import { isApiRequestError } from '../../api/api-error';
@@ -6,6 +6,10 @@ import { Button } from '../../components/form/button';
 import { ChoiceGroup } from '../../components/form/choice-group';
 import { ErrorSummary, type FieldError } from '../../components/form/error-summary';
 import { TextField } from '../../components/form/text-field';
+import {
+  typedOnScreen,
+  useTypedBeforeHydration,
+} from '../../components/form/typed-before-hydration';
 import { useCustomer } from '../../session/session-context';
 import {
   SUPPORT_FIELD_POINTERS,
@@ -45,14 +49,23 @@ export function SupportContactForm() {
   };
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
+  // A visitor's /support is drawn on the server (R14.14): what they typed before the app ran.
+  const formRef = useRef<HTMLFormElement>(null);
+  const keepOnScreen = (onScreen: Partial<SupportRequestFields>) =>
+    setTyped((current) => ({ ...current, ...onScreen }));
+  useTypedBeforeHydration(formRef, fields, keepOnScreen);
 
   const set = (field: SupportField) => (value: string) =>
     setTyped((current) => ({ ...current, [field]: value }));
   const errorFor = (field: SupportField) => errors.find((e) => e.fieldId === field)?.message;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problems = supportRequestProblems(fields);
+    // What the customer sees is what is sent, even typed before the app ran (see above).
+    const onScreen = typedOnScreen(event.currentTarget, fields);
+    keepOnScreen(onScreen);
+    const sent: SupportRequestFields = { ...fields, ...onScreen };
+    const problems = supportRequestProblems(sent);
     setErrors(problems.map(({ field, message }) => ({ fieldId: field, message })));
     if (problems.length) return;
     setBusy(true);
@@ -60,16 +73,16 @@ export function SupportContactForm() {
       const body = await unwrap(
         api.POST('/support_requests', {
           body: {
-            name: fields.name.trim(),
-            email: fields.email.trim(),
-            topic: fields.topic,
-            order_reference: fields.orderReference.trim() || null,
-            message: fields.message.trim(),
+            name: sent.name.trim(),
+            email: sent.email.trim(),
+            topic: sent.topic,
+            order_reference: sent.orderReference.trim() || null,
+            message: sent.message.trim(),
           },
         }),
       );
       const state: SupportSentState = {
-        supportSent: { reference: `SR-${body.data.id}`, email: fields.email.trim() },
+        supportSent: { reference: `SR-${body.data.id}`, email: sent.email.trim() },
       };
       navigate(APP_ROUTES.supportSuccess, { state });
     } catch (error) {
@@ -92,7 +105,7 @@ export function SupportContactForm() {
     <section aria-labelledby="contact-form-title" className="support-form">
       <h2 id="contact-form-title">Send us a message</h2>
       <ErrorSummary errors={errors} />
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <TextField
           id="name"
           label="Your name"

@@ -1,5 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../../machines/session/session.machine';
+import {
+  sessionMachine,
+  type SessionEvent,
+  type SessionInput,
+} from '../../../machines/session/session.machine';
 import type { Customer } from '../../../src/api/types';
 import type { PathModel } from '../support/path-model';
 
@@ -27,9 +31,15 @@ export const modelEvents = [
 export const serialize = (s: Snapshot) =>
   JSON.stringify([s.value, s.context.customer !== null, s.context.error !== null]);
 
+/** A page served to a signed-in request reads /me; one served signed out starts signed out (R14.12). */
+export const entries: { name: string; input: SessionInput }[] = [
+  { name: 'a page load', input: { servedSignedOut: false } },
+  { name: 'a page served signed out', input: { servedSignedOut: true } },
+];
+
 export const pathModel = {
   machine: sessionMachine,
-  entries: [{ name: 'a page load', input: undefined }],
+  entries,
   events: modelEvents,
   serializeState: serialize,
-} satisfies PathModel<Snapshot, SessionEvent, undefined>;
+} satisfies PathModel<Snapshot, SessionEvent, SessionInput>;
