@@ -63,6 +63,21 @@ async function slowNetwork(page: Page, latency: number): Promise<() => Promise<v
   return () => set(0);
 }
 
+/**
+ * The session ended on the server while the session's next read of /me is on its way: the read
+ * then goes on and the server refuses it (401), which the session reads as nobody (R2.5).
+ */
+const endSessionAsReadGoes = (page: Page) =>
+  page.route(
+    isReadUrl,
+    async (route) => {
+      const ended = await page.request.delete('/api/v2/sessions', { headers: BRANCH });
+      expect(ended.ok()).toBe(true);
+      await route.continue();
+    },
+    { times: 1 },
+  );
+
 /** A signed-in customer's page load: the session's first read is /me. */
 async function signInBrowser(page: Page, world: SessionWorld) {
   const { email, password } = await world.customer();
@@ -113,16 +128,7 @@ const executors = {
     // A page served signed in; answered nobody when the session ends on the server while the
     // page's read of /me is on its way: the server refuses it (401), read as nobody (R2.5).
     await signInBrowser(page, world);
-    if (outputOf(event) === null)
-      await page.route(
-        isReadUrl,
-        async (route) => {
-          const ended = await page.request.delete('/api/v2/sessions', { headers: BRANCH });
-          expect(ended.ok()).toBe(true);
-          await route.continue();
-        },
-        { times: 1 },
-      );
+    if (outputOf(event) === null) await endSessionAsReadGoes(page);
     await page.goto('/');
   },
   // The session's read dropped on the network: as a signed-in page boots, or the refresh after an
@@ -241,15 +247,7 @@ const executors = {
       // The session ends on the server while the refresh's read is on its way: the server
       // refuses it (401), which the session reads as nobody and resets (R2.5).
       if (next?.type === 'xstate.done.actor.loadCustomer' && outputOf(next) === null)
-        await page.route(
-          isReadUrl,
-          async (route) => {
-            const ended = await page.request.delete('/api/v2/sessions', { headers: BRANCH });
-            expect(ended.ok()).toBe(true);
-            await route.continue();
-          },
-          { times: 1 },
-        );
+        await endSessionAsReadGoes(page);
       await payWithNewCard(page, '4242 4242 4242 4242');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'Grazie! Your box is ordered',

@@ -75,6 +75,14 @@ async function subscriber(dietary?: Record<string, boolean>) {
   return { browser, customerId, subscriptionId };
 }
 
+const emailOf = async (customerId: number) => {
+  const [customer] = await getApp()
+    .database.db.select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return customer!.email;
+};
+
 const ordersOf = (subscriptionId: number) =>
   getApp().database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
 
@@ -192,10 +200,7 @@ describe('the billing job', () => {
   it("a development run for one customer's email bills only that customer's plans", async () => {
     const other = await subscriber();
     const { browser, customerId, subscriptionId } = await subscriber();
-    const [{ email }] = (await getApp()
-      .database.db.select({ email: customers.email })
-      .from(customers)
-      .where(eq(customers.id, customerId))) as [{ email: string }];
+    const email = await emailOf(customerId);
 
     const response = await browser.post('/dev/billing_runs', {
       as_of: afterCutoff2.toISOString(),
@@ -216,10 +221,7 @@ describe('the billing job', () => {
   it("a run for one customer dated ahead plans only that customer's later weeks", async () => {
     const other = await subscriber();
     const { browser, customerId, subscriptionId } = await subscriber();
-    const [{ email }] = (await getApp()
-      .database.db.select({ email: customers.email })
-      .from(customers)
-      .where(eq(customers.id, customerId))) as [{ email: string }];
+    const email = await emailOf(customerId);
     const othersWeeks = await planWeeks(getApp(), other.subscriptionId);
     const ownWeeks = await planWeeks(getApp(), subscriptionId);
 
