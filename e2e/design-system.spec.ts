@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { animationsSettled, expect, expectNoAxeViolations, test } from './support/fixtures';
 import { SIZES } from './support/sizes';
 
 /** Product rules R14.1-R14.5: the design system, at both sizes the issue names. */
@@ -150,9 +150,7 @@ for (const size of SIZES) {
       const dialog = page.getByRole('dialog', { name: 'Lasagne al forno' });
       await expect(dialog).toBeVisible();
       // It slides into place (dialog-in, sheet-in): measured where it comes to rest.
-      await dialog.evaluate((element) =>
-        Promise.all(element.getAnimations().map((animation) => animation.finished)).then(() => {}),
-      );
+      await animationsSettled(page);
       const box = (await dialog.boundingBox())!;
       if (size.width <= 700) {
         expect(box.width).toBe(size.width);
@@ -178,11 +176,9 @@ for (const size of SIZES) {
     }) => {
       await page.goto('/dev/design');
       // The page's static toast examples carry the same colours: scanned before the live one, once
-      // they have faded in (toast-in), since axe reads the contrast of a half-faded text as too low.
+      // they have faded in (toast-in: expectNoAxeViolations waits for it, since axe reads the
+      // contrast of a half-faded text as too low).
       await expect(page.locator('.flash--error').first()).toBeVisible();
-      await page.evaluate(() =>
-        Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => {}),
-      );
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Show a success toast' }).click();
       const region = page.getByRole('status');
