@@ -169,6 +169,49 @@ test.describe('password recovery', () => {
   });
 });
 
+test.describe('a sign-in link by email (R2.21)', () => {
+  test('asked for on sign-in, it signs in once and returns where the customer was going', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request);
+    await page.goto('/login?returnTo=%2Faccount%2Fmy-details');
+    await page.getByLabel('Email address').fill(customer.email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+    await expect(page.getByRole('main')).toContainText(
+      `If an account exists for ${customer.email}, we have sent a sign-in link to it. The link works once, for 15 minutes.`,
+    );
+    const email = await latestEmail(request, customer.email);
+    expect(email.subject).toBe('Your Sfoglia sign-in link');
+    const link = email.text.match(/http\S+\/login\?token=\S+/)?.[0] ?? '';
+    expect(link).toContain('returnTo=%2Faccount%2Fmy-details');
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/account\/my-details$/);
+    await expect(page.getByText('You are signed in.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+
+    // Spent: the sign-in form says so, and a new link can be asked for there.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/login\?returnTo=/);
+    await expect(page.getByRole('alert')).toContainText(
+      'This link has expired or has already been used. Ask for a new one.',
+    );
+    await expect(page.getByRole('button', { name: 'Email me a sign-in link' })).toBeVisible();
+  });
+
+  test('needs only the email, and says when it is missing', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    const summary = page.getByRole('alert');
+    await expect(summary.getByRole('link', { name: 'Enter your email address' })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Enter your password' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  });
+});
+
 test.describe('sign out', () => {
   test('clears the stored customer data and the session', async ({ page }) => {
     await signIn(page, DEMO.email, DEMO.password);

@@ -4,6 +4,14 @@ import { appTookOver, DEMO, expect, signIn, test } from './support/fixtures';
 import { storeDelivery } from './support/stored-delivery';
 import { SIZES } from './support/sizes';
 
+/** React marks the root as its container once it runs: an unmarked root is the server's HTML. */
+async function expectAppNotRun(page: Page) {
+  expect(
+    await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
+    'the app has not run',
+  ).toBe(0);
+}
+
 /**
  * Product rule R14.14: the public screens drawn on the server arrive painted in the HTML, and the
  * browser takes them over in place: the same tree, so React reports no difference and the screen
@@ -95,10 +103,7 @@ for (const size of SIZES) {
       const view = page.getByRole('button', { name: /^View / }).first();
       const dish = ((await view.textContent()) ?? '').replace(/^View /, '');
       await view.click();
-      expect(
-        await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
-        'the app has not run',
-      ).toBe(0);
+      await expectAppNotRun(page);
       release();
       await expect(page.getByRole('dialog', { name: dish })).toBeVisible();
     });
@@ -143,10 +148,7 @@ test('a postcode typed and sent with Enter before the app runs is searched once 
   await page.goto('/pasta-now-search-address', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Postcode').fill('w4 2hd');
   await page.getByLabel('Postcode').press('Enter');
-  expect(
-    await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
-    'the app has not run',
-  ).toBe(0);
+  await expectAppNotRun(page);
   // Not sent as a plain HTML form: the page is the same, with no query.
   await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   release();
@@ -161,14 +163,26 @@ test('sign-in typed and sent before the app runs signs in once it has (R14.14)',
   await page.getByLabel('Email address').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
   await page.getByLabel('Password').press('Enter');
-  expect(
-    await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
-    'the app has not run',
-  ).toBe(0);
+  await expectAppNotRun(page);
   await expect(page).toHaveURL(/\/login$/);
   release();
   await expect(page).toHaveURL(/\/account\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ciao /);
+});
+
+test('a sign-in link asked for before the app runs is asked for once it has (R14.14, R2.21)', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email address').fill(DEMO.email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expectAppNotRun(page);
+  // Not sent as a plain HTML form: the page is the same, with no query.
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+  await expect(page.getByRole('main')).toContainText(DEMO.email);
 });
 
 test('a help message typed before the app runs is sent once it has (R14.14)', async ({ page }) => {
@@ -179,10 +193,7 @@ test('a help message typed before the app runs is sent once it has (R14.14)', as
   await page.getByRole('radio', { name: 'An order I placed' }).check();
   await page.getByLabel('Your message').fill('Typed while the page was still loading.');
   await page.getByRole('button', { name: 'Send message' }).click();
-  expect(
-    await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length),
-    'the app has not run',
-  ).toBe(0);
+  await expectAppNotRun(page);
   release();
   await expect(page).toHaveURL(/\/support-success$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent');

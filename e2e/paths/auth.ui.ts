@@ -1,7 +1,12 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { AUTH_PATHS, authMachine, type AuthEvent } from '../../machines/auth/auth.machine';
+import {
+  AUTH_PATHS,
+  authMachine,
+  type AuthContext,
+  type AuthEvent,
+} from '../../machines/auth/auth.machine';
 import { pathModel } from '../../tests/machines/auth/events';
-import { expect, latestEmail, signUpViaApi, type NewCustomer } from '../support/fixtures';
+import { emailedLink, expect, signUpViaApi, type NewCustomer } from '../support/fixtures';
 import {
   once,
   uiAdapter,
@@ -12,10 +17,11 @@ import {
 import { isType } from './outcomes';
 import { fillSignup, signInExecutor, signUpEmail, signUpOutcomeWalkable } from './sign-in-forms';
 
-/** A customer of the walk's own (signed up through the API) and the reset link asked for them. */
+/** A customer of the walk's own (signed up through the API) and the links asked for them. */
 interface AuthWorld {
   customer: () => Promise<NewCustomer>;
   resetLink: () => Promise<string>;
+  signInLink: () => Promise<string>;
 }
 
 type Ctx = UiContext<AuthWorld>;
@@ -37,11 +43,16 @@ const shownAt = (path: string) => (path === AUTH_PATHS.socialLogin ? AUTH_PATHS.
 /**
  * How the customer reaches a step's URL: its link on the page, else typing it (a fresh page load:
  * only to another URL, and only while signed out, where a reload routes as the machine does).
- * Back is not used: the history holds the URLs the app replaced (a token link's), not the steps.
+ * In a reset session the header's Sign in link leaves /reset-password (to /social-login, R2.11),
+ * and Back returns there: the one place Back is used, since otherwise the history holds the URLs
+ * the app replaced (a token link's), not the steps.
  */
 const wayTo = (from: AnyMachineSnapshot, path: string, visited: string[]) => {
   const here = visited.at(-1) ?? '';
+  const reset = AUTH_PATHS.resetPassword;
   if (linkTo[here]?.[shownAt(path)]) return 'link';
+  if (here === reset && path === AUTH_PATHS.socialLogin) return 'header';
+  if (path === reset && from.context.resetSession && visited.at(-2) === reset) return 'back';
   if (!from.context.signedIn && shownAt(path) !== here && path !== AUTH_PATHS.resetPassword)
     return 'type';
   return undefined;
@@ -60,6 +71,9 @@ const executors = {
           .getByRole('main')
           .getByRole('link', { name: linkTo[visited.at(-1)!]![shownAt(path)]!, exact: true })
           .click();
+      else if (way === 'header')
+        await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
+      else if (way === 'back') await page.goBack();
       else await page.goto(path);
     },
   },
@@ -81,6 +95,18 @@ const executors = {
       await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Send reset link' }).click();
   },
+  // Product rule R2.21: the email alone, and the form's second button.
+  'link.submit': async ({ page, event, next, world }) => {
+    const { email } = event as Of<'link.submit'>;
+    const valid = email.includes('@');
+    await page.getByLabel('Email address').fill(valid ? (await world.customer()).email : email);
+    // The request never reaching the server (status 0): the browser offline.
+    if (isType(next, 'xstate.error.actor.requestSignInLink')) await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  },
+  'login.again': async ({ page }) => {
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+  },
   'password.submit': async ({ page, event, next }) => {
     const { password } = event as Of<'password.submit'>;
     // The server refuses a session that has ended (signed out elsewhere): the cookies gone.
@@ -93,20 +119,26 @@ const executors = {
   'xstate.done.actor.signUp': async () => {},
   'xstate.error.actor.signUp': async () => {},
   'xstate.done.actor.requestPasswordReset': async () => {},
+  'xstate.done.actor.requestSignInLink': async () => {},
+  'xstate.error.actor.requestSignInLink': async ({ page }) => {
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.context().setOffline(false);
+  },
   'xstate.error.actor.requestPasswordReset': async ({ page }) => {
     await expect(page.getByRole('alert')).toBeVisible();
     await page.context().setOffline(false);
   },
-  // A reset link signs in for a new password; the server issues no other kind of link yet.
+  // A real link of the entry's kind: a reset link opens /reset-password, a sign-in link /login.
   'xstate.done.actor.signInWithToken': {
-    can: ({ event }) =>
-      (event as { output?: { passwordReset?: boolean } }).output?.passwordReset === true,
-    run: async ({ page, world }) => {
-      await page.goto(await world.resetLink());
+    can: ({ event, from }) =>
+      (event as { output?: { passwordReset?: boolean } }).output?.passwordReset ===
+      isResetEntry(from),
+    run: async ({ page, from, world }) => {
+      await page.goto(await (isResetEntry(from) ? world.resetLink() : world.signInLink()));
     },
   },
-  'xstate.error.actor.signInWithToken': async ({ page }) => {
-    await page.goto(`${AUTH_PATHS.resetPassword}?token=never-issued`);
+  'xstate.error.actor.signInWithToken': async ({ page, from }) => {
+    await page.goto(`${(from.context as AuthContext).entryPath}?token=never-issued`);
   },
   'xstate.done.actor.changePassword': async () => {},
   'xstate.error.actor.changePassword': async () => {},
@@ -119,17 +151,12 @@ export const authUi = uiAdapter(authMachine, {
     const customer = once(() => signUpViaApi(request));
     return {
       customer,
-      // A real reset link, asked for through the API and read from the development mailbox.
-      resetLink: once(async () => {
-        const { email } = await customer();
-        const response = await request.post('/api/v2/customers/password_reset', {
-          headers: { 'X-Branch': 'web' },
-          data: { email },
-        });
-        expect(response.status()).toBe(202);
-        const text = (await latestEmail(request, email)).text;
-        return text.match(/http\S+reset-password\?token=\S+/)?.[0] ?? '';
-      }),
+      resetLink: once(async () =>
+        emailedLink(request, '/api/v2/customers/password_reset', (await customer()).email),
+      ),
+      signInLink: once(async () =>
+        emailedLink(request, '/api/v2/sessions/sign_in_link', (await customer()).email),
+      ),
     };
   },
   entries: {
@@ -141,7 +168,16 @@ export const authUi = uiAdapter(authMachine, {
       await page.goto(AUTH_PATHS.login);
     },
     // The token's outcome is the link's: a real one, or one that was never issued.
-    'with a token link': async () => {},
+    'with a reset link': async () => {},
+    // Product rule R2.21: opened where someone is signed in, as the walk's customer is here.
+    'with a sign-in link': async ({ page, world }) => {
+      const { email, password } = await world.customer();
+      const response = await page.request.post('/api/v2/sessions', {
+        headers: { 'X-Branch': 'web' },
+        data: { email, password },
+      });
+      expect(response.status()).toBe(201);
+    },
   },
   executors,
   states: {
@@ -162,6 +198,12 @@ export const authUi = uiAdapter(authMachine, {
     'steps.resetRequested': async ({ page }) => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
     },
+    'steps.signInLinkSent': async ({ page, world }) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+      await expect(page.getByRole('main')).toContainText(
+        `If an account exists for ${(await world.customer()).email}, we have sent a sign-in link to it.`,
+      );
+    },
     'steps.resetPassword': async ({ page, snapshot }) => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
       await expectErrors(page, snapshot);
@@ -169,6 +211,7 @@ export const authUi = uiAdapter(authMachine, {
     signingIn: 'transient',
     signingUp: 'transient',
     requestingReset: 'transient',
+    requestingSignInLink: 'transient',
     tokenSigningIn: 'transient',
     savingPassword: 'transient',
     // Product rule R2.11: signed in, with nowhere to return to, on the account.
@@ -178,14 +221,10 @@ export const authUi = uiAdapter(authMachine, {
       await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
     },
   },
-  notThroughTheUi: {
-    'tokenSigningIn xstate.done.actor.signInWithToken → done':
-      'the server issues no sign-in link other than a password reset yet',
-    'steps url.changed → steps.resetPassword':
-      'back to /reset-password in a reset session: no step links there, and a typed URL reloads the app, ' +
-      'which sends a signed-in customer on',
-  },
 });
+
+const isResetEntry = (snapshot: AnyMachineSnapshot) =>
+  (snapshot.context as AuthContext).entryPath === AUTH_PATHS.resetPassword;
 
 /** The model's errors for the step are the ones the customer reads in the error summary. */
 async function expectErrors(page: Ctx['page'], snapshot: AnyMachineSnapshot) {

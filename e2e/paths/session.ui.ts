@@ -5,7 +5,7 @@ import {
   type SessionContext,
 } from '../../machines/session/session.machine';
 import { pathModel } from '../../tests/machines/session/events';
-import { expect, signUpViaApi, type NewCustomer } from '../support/fixtures';
+import { emailedLink, expect, signUpViaApi, type NewCustomer } from '../support/fixtures';
 import { kitBasket, payWithNewCard, savedHome } from '../support/kit-checkout';
 import { dropNextCall, outputOf } from './outcomes';
 import {
@@ -78,6 +78,30 @@ const endSessionAsReadGoes = (page: Page) =>
     { times: 1 },
   );
 
+/** The session's next read of /me, and whether it has its answer or failed on the network. */
+function watchNextRead(page: Page, world: SessionWorld) {
+  world.read = page.waitForRequest(isRead);
+  page.on('response', (response) => {
+    if (isRead(response.request())) world.answered = true;
+  });
+  page.on('requestfailed', (request) => {
+    if (isRead(request)) world.failed = true;
+  });
+}
+
+/** The session's next read of /me held on the network until `world.letReadGo()`. */
+async function holdNextRead(page: Page, world: SessionWorld) {
+  const released = new Promise<void>((resolve) => (world.letReadGo = resolve));
+  await page.route(
+    isReadUrl,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+}
+
 /** A signed-in customer's page load: the session's first read is /me. */
 async function signInBrowser(page: Page, world: SessionWorld) {
   const { email, password } = await world.customer();
@@ -143,30 +167,44 @@ const executors = {
     await dropNextRead(page);
     await page.goto('/');
   },
-  'session.signedIn': {
-    // Screens send it on a server's answer: while the session loads, never first.
-    can: ({ from }) => !from.matches('loading'),
-    run: async ({ page, from, world }) => {
-      // While the refresh's read is held (set up by the refresh's executor): home from the
-      // confirmation, then the toggle; the read goes on once the session has its answer.
-      if (from.matches('refreshing')) {
-        await home(page);
-        await togglePaperless(page);
-        expect(world.answered, 'the refresh’s read still waiting for its answer').toBe(false);
-        world.letReadGo!();
-        await (await world.read!).response();
-        return;
-      }
-      if (from.matches('signedIn')) {
-        await togglePaperless(page);
-        return;
-      }
-      const { email, password } = await world.customer();
-      await signInLink(page).click();
-      await page.getByLabel('Email address').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-    },
+  'session.signedIn': async ({ page, request, from, world }) => {
+    // Product rules R2.1 and R2.21: a signed-in customer opens a sign-in link while the page's
+    // read of /me is held; the link signs in first and tells the session, then the read goes.
+    if (from.matches('loading')) {
+      await signInBrowser(page, world);
+      const link = await emailedLink(
+        request,
+        '/api/v2/sessions/sign_in_link',
+        (await world.customer()).email,
+      );
+      await holdNextRead(page, world);
+      watchNextRead(page, world);
+      await page.goto(link);
+      await expect(accountMenu(page)).toBeVisible();
+      expect(world.answered, 'the first read still waiting for its answer').toBe(false);
+      world.letReadGo!();
+      await (await world.read!).response();
+      return;
+    }
+    // While the refresh's read is held (set up by the refresh's executor): home from the
+    // confirmation, then the toggle; the read goes on once the session has its answer.
+    if (from.matches('refreshing')) {
+      await home(page);
+      await togglePaperless(page);
+      expect(world.answered, 'the refresh’s read still waiting for its answer').toBe(false);
+      world.letReadGo!();
+      await (await world.read!).response();
+      return;
+    }
+    if (from.matches('signedIn')) {
+      await togglePaperless(page);
+      return;
+    }
+    const { email, password } = await world.customer();
+    await signInLink(page).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
   },
   'session.signOut': {
     // While the refresh's read waits on a slow connection: home, then Sign out.
@@ -223,27 +261,12 @@ const executors = {
       // A step taken while the read waits needs time: the connection slowed from the payment on.
       const during = next?.type === 'session.signOut';
       if (during) world.restore = await slowNetwork(page, 3_000);
-      world.read = page.waitForRequest(isRead);
-      page.on('response', (response) => {
-        if (isRead(response.request())) world.answered = true;
-      });
-      page.on('requestfailed', (request) => {
-        if (isRead(request)) world.failed = true;
-      });
+      watchNextRead(page, world);
       if (next?.type === 'xstate.error.actor.loadCustomer') await dropNextRead(page);
       // A screen's answer, or another call's 401, while the refresh's read waits: the read held
       // until it has come.
-      if (next?.type === 'session.signedIn' || next?.type === 'session.unauthorized') {
-        const released = new Promise<void>((resolve) => (world.letReadGo = resolve));
-        await page.route(
-          isReadUrl,
-          async (route) => {
-            await released;
-            await route.continue();
-          },
-          { times: 1 },
-        );
-      }
+      if (next?.type === 'session.signedIn' || next?.type === 'session.unauthorized')
+        await holdNextRead(page, world);
       // The session ends on the server while the refresh's read is on its way: the server
       // refuses it (401), which the session reads as nobody and resets (R2.5).
       if (next?.type === 'xstate.done.actor.loadCustomer' && outputOf(next) === null)
@@ -304,10 +327,4 @@ export const sessionUi = uiAdapter(sessionMachine, {
   },
   executors,
   states,
-  notThroughTheUi: {
-    'loading session.signedIn → signedIn':
-      'every screen that signs in (the sign-in page, the checkouts’ sign-up) waits for the session’s ' +
-      'first read, and the account’s screens need the customer it reads; a page served signed out ' +
-      'starts signed out (R14.12)',
-  },
 });

@@ -54,6 +54,25 @@ export async function latestEmail(
 }
 
 /**
+ * A one-time link emailed to `email` (a password reset, or a sign-in link, R2.21): asked for
+ * through the API and read from the development mailbox.
+ */
+export async function emailedLink(
+  request: APIRequestContext,
+  apiPath: '/api/v2/customers/password_reset' | '/api/v2/sessions/sign_in_link',
+  email: string,
+): Promise<string> {
+  const response = await request.post(apiPath, { headers: { 'X-Branch': 'web' }, data: { email } });
+  expect(response.status()).toBe(202);
+  const page = apiPath.endsWith('password_reset') ? 'reset-password' : 'login';
+  const link = (await latestEmail(request, email)).text.match(
+    new RegExp(`http\\S+/${page}\\?token=\\S+`),
+  )?.[0];
+  expect(link, `a ${page} link in the email`).toBeTruthy();
+  return link!;
+}
+
+/**
  * Before the app has run, a drawn screen (R14.14) is plain HTML and its buttons do nothing. React
  * marks the root as its container when hydration starts; from then on it replays clicks on parts
  * not yet hydrated, so a click counts.

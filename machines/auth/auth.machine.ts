@@ -58,6 +58,8 @@ export interface AuthContext {
   /** Sign-up failed because the email already has an account: offer sign-in and reset. */
   emailTaken: boolean;
   resetEmail: string;
+  /** Where a sign-in link was asked to be sent (product rule R2.21). */
+  linkEmail: string;
   customer: Customer | null;
 }
 
@@ -67,6 +69,10 @@ export type AuthEvent =
   | { type: 'login.submit'; form: LoginForm }
   | { type: 'signup.submit'; form: SignupForm }
   | { type: 'reset.submit'; email: string }
+  /** Product rule R2.21: a one-time sign-in link by email instead of the password. */
+  | { type: 'link.submit'; email: string }
+  /** From the link-sent screen back to the sign-in form (the same URL, so not a link). */
+  | { type: 'login.again' }
   | { type: 'password.submit'; password: string };
 
 export interface AuthOutput {
@@ -128,6 +134,9 @@ export const authMachine = setup({
     requestPasswordReset: fromPromise<void, { email: string }>(async () => {
       throw new Error('requestPasswordReset not provided');
     }),
+    requestSignInLink: fromPromise<void, { email: string; returnTo: string }>(async () => {
+      throw new Error('requestSignInLink not provided');
+    }),
     changePassword: fromPromise<void, { password: string }>(async () => {
       throw new Error('changePassword not provided');
     }),
@@ -161,9 +170,10 @@ export const authMachine = setup({
       errors: [{ field: 'email', message: AUTH_MESSAGES.linkExpired }],
     }),
     assignResetEmail: assign({ resetEmail: (_, email: string) => email.trim() }),
-    assignResetRequestFailed: assign({
+    assignEmailRequestFailed: assign({
       errors: (_, failure: AuthFailure) => resetRequestFailureErrors(failure),
     }),
+    assignLinkEmail: assign({ linkEmail: (_, email: string) => email.trim() }),
     assignPasswordFailed: assign({
       errors: [{ field: 'password', message: AUTH_MESSAGES.passwordUpdateFailed }],
     }),
@@ -182,6 +192,7 @@ export const authMachine = setup({
     errors: [],
     emailTaken: false,
     resetEmail: '',
+    linkEmail: '',
     customer: null,
   }),
   initial: 'routing',
@@ -274,7 +285,25 @@ export const authMachine = setup({
               },
               { target: '#auth.signingIn', actions: 'clearErrors' },
             ],
+            // Product rule R2.21: only the email is needed for a sign-in link.
+            'link.submit': [
+              {
+                guard: { type: 'hasFormErrors', params: ({ event }) => emailErrors(event.email) },
+                actions: { type: 'assignErrors', params: ({ event }) => emailErrors(event.email) },
+              },
+              {
+                target: '#auth.requestingSignInLink',
+                actions: [
+                  { type: 'assignLinkEmail', params: ({ event }) => event.email },
+                  'clearErrors',
+                ],
+              },
+            ],
           },
+        },
+        signInLinkSent: {
+          meta: { path: AUTH_PATHS.login },
+          on: { 'login.again': { target: 'login' } },
         },
         signup: {
           meta: { path: AUTH_PATHS.signup },
@@ -384,7 +413,7 @@ export const authMachine = setup({
         onError: {
           target: '#auth.steps.forgotPassword',
           actions: {
-            type: 'assignResetRequestFailed',
+            type: 'assignEmailRequestFailed',
             params: ({ event }) => failureMessage(event.error),
           },
         },
@@ -414,7 +443,37 @@ export const authMachine = setup({
             ],
           },
         ],
-        onError: { target: '#auth.steps.forgotPassword', actions: 'assignLinkExpired' },
+        // A spent reset link offers a new one; a spent sign-in link (R2.21), the sign-in form.
+        onError: [
+          {
+            guard: {
+              type: 'isPath',
+              params: ({ context }) => ({
+                actual: context.entryPath,
+                expected: AUTH_PATHS.resetPassword,
+              }),
+            },
+            target: '#auth.steps.forgotPassword',
+            actions: 'assignLinkExpired',
+          },
+          { target: '#auth.steps.login', actions: 'assignLinkExpired' },
+        ],
+      },
+    },
+    requestingSignInLink: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestSignInLink',
+        src: 'requestSignInLink',
+        input: ({ context }) => ({ email: context.linkEmail, returnTo: context.returnTo }),
+        onDone: { target: '#auth.steps.signInLinkSent' },
+        onError: {
+          target: '#auth.steps.login',
+          actions: {
+            type: 'assignEmailRequestFailed',
+            params: ({ event }) => failureMessage(event.error),
+          },
+        },
       },
     },
     savingPassword: {

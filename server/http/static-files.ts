@@ -216,7 +216,9 @@ export async function registerStaticFiles(
       () => false,
     );
     const liveOrders = signedIn.then((yes) => liveOrdersFor(request, yes)).catch(() => undefined);
-    const drawn = drawnShell ? serverDrawnScreen(pathname, deps.now()) : undefined;
+    // A one-time link (?token=, R2.1) signs in before its screen shows anything: none to draw.
+    const oneTimeLink = new URLSearchParams(request.url.split('?')[1] ?? '').has('token');
+    const drawn = drawnShell && !oneTimeLink ? serverDrawnScreen(pathname, deps.now()) : undefined;
     const [signed_in, live_orders, screen] = await Promise.all([
       signedIn,
       liveOrders,

@@ -23,6 +23,7 @@ import { menuHandlers } from './restaurants/menu.handlers';
 import { restaurantHandlers } from './restaurants/restaurants.handlers';
 import { timeSlotHandlers } from './restaurants/time-slots.handlers';
 import { sessionHandlers } from './sessions/sessions.handlers';
+import { signInLinkHandlers } from './sessions/sign-in-link.handlers';
 import { settingsHandlers } from './settings/settings.handlers';
 import { kitOrderHandlers } from './kit-orders/kit-orders.handlers';
 import { subscriptionHandlers } from './subscriptions/subscriptions.handlers';
@@ -41,6 +42,7 @@ export function createHandlers(deps: Deps): Partial<OperationHandlers> {
     ...menuHandlers(deps),
     ...timeSlotHandlers(deps),
     ...sessionHandlers(deps),
+    ...signInLinkHandlers(deps),
     ...customerHandlers(deps),
     ...myDetailsHandlers(deps),
     ...accountSetupHandlers(deps),

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { customers } from '../db/schema';
 import type { Config } from '../config';
 import type { Mailer, OutgoingEmail } from './mailer';
-import { issuePasswordLink } from './password-links';
+import { issuePasswordLink } from './access-links';
 import { takeRateLimit, type RateLimit } from './rate-limits';
 import type { CustomerRow } from './sessions';
 

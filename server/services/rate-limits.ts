@@ -15,6 +15,12 @@ export const PASSWORD_RESET_LIMITS = {
   perEmail: { bucket: 'password_reset.email', limit: 3, windowMinutes: 60 },
 } as const satisfies Record<string, RateLimit>;
 
+/** Per hour: sign-in-link requests per address, and per email (over it, silently no email). */
+export const SIGN_IN_LINK_LIMITS = {
+  perAddress: { bucket: 'sign_in_link.address', limit: 10, windowMinutes: 60 },
+  perEmail: { bucket: 'sign_in_link.email', limit: 3, windowMinutes: 60 },
+} as const satisfies Record<string, RateLimit>;
+
 export const signUpLimit = (perHour: number): RateLimit => ({
   bucket: 'sign_up.address',
   limit: perHour,

@@ -107,6 +107,9 @@ describe('scrubbing', () => {
     expect(redactUrl('/reset-password?token=abc&token=def&x=1')).toBe(
       '/reset-password?token=[redacted]&x=[redacted]',
     );
+    expect(redactUrl('/login?token=abc&returnTo=%2Fcheckout')).toBe(
+      '/login?token=[redacted]&returnTo=[redacted]',
+    );
     expect(redactUrl('/menu')).toBe('/menu');
   });
 });

@@ -376,7 +376,8 @@ describe('screens drawn on the server (product rule R14.14)', () => {
   });
 
   it('are left to the browser where the screen redirects or is not public', async () => {
-    const browserDrawn = ['/support-success', '/signup', '/pasta-now'];
+    // A one-time link (R2.1, R2.21) signs in before it shows a screen.
+    const browserDrawn = ['/support-success', '/signup', '/pasta-now', '/login?token=abc'];
     for (const url of [...browserDrawn, '/checkout/delivery/address']) {
       const response = await get(url);
       expect(response.body, url).toContain('<div id="root"></div>');

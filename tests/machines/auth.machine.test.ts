@@ -24,7 +24,12 @@ type Snapshot = SnapshotFrom<typeof authMachine>;
 type Executor = (step: { event: { type: string } }) => Promise<void>;
 /** The outcomes of the machine's calls, as the model takes them. */
 type CallOutcome = `xstate.${'done' | 'error'}.actor.${
-  'signIn' | 'signUp' | 'signInWithToken' | 'requestPasswordReset' | 'changePassword'}`;
+  | 'signIn'
+  | 'signUp'
+  | 'signInWithToken'
+  | 'requestPasswordReset'
+  | 'requestSignInLink'
+  | 'changePassword'}`;
 
 const stateAssertions = {
   'steps.login': (s: Snapshot) =>
@@ -34,6 +39,10 @@ const stateAssertions = {
   'steps.forgotPassword': (s: Snapshot) =>
     expect(s.getMeta()['auth.steps.forgotPassword']).toEqual({ path: '/forgot-password' }),
   'steps.resetRequested': (s: Snapshot) => expect(s.context.resetEmail).toBe('ada@example.com'),
+  'steps.signInLinkSent': (s: Snapshot) => {
+    expect(s.getMeta()['auth.steps.signInLinkSent']).toEqual({ path: '/login' });
+    expect(s.context.linkEmail).toBe('ada@example.com');
+  },
   'steps.resetPassword': (s: Snapshot) => {
     expect(s.context.resetSession).toBe(true);
     expect(s.context.signedIn).toBe(true);
@@ -41,6 +50,7 @@ const stateAssertions = {
   signingIn: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
   signingUp: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
   requestingReset: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
+  requestingSignInLink: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
   tokenSigningIn: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
   savingPassword: (s: Snapshot) => expect(s.hasTag('busy')).toBe(true),
   done: (s: Snapshot) => {
@@ -68,6 +78,7 @@ function createHarness(input: AuthInput) {
           'signInWithToken',
         ),
         requestPasswordReset: fake<void, { email: string }>('requestPasswordReset'),
+        requestSignInLink: fake<void, { email: string; returnTo: string }>('requestSignInLink'),
         changePassword: fake<void, { password: string }>('changePassword'),
       },
     }),
@@ -81,6 +92,8 @@ function createHarness(input: AuthInput) {
     'login.submit': send,
     'signup.submit': send,
     'reset.submit': send,
+    'link.submit': send,
+    'login.again': send,
     'password.submit': send,
     'xstate.done.actor.signIn': outcome,
     'xstate.error.actor.signIn': outcome,
@@ -90,6 +103,8 @@ function createHarness(input: AuthInput) {
     'xstate.error.actor.signInWithToken': outcome,
     'xstate.done.actor.requestPasswordReset': outcome,
     'xstate.error.actor.requestPasswordReset': outcome,
+    'xstate.done.actor.requestSignInLink': outcome,
+    'xstate.error.actor.requestSignInLink': outcome,
     'xstate.done.actor.changePassword': outcome,
     'xstate.error.actor.changePassword': outcome,
   } satisfies Record<AuthEvent['type'] | CallOutcome, Executor>;
@@ -256,6 +271,60 @@ describe('auth machine: the product rules', () => {
     await settle({ type: 'xstate.error.actor.requestPasswordReset', error: { status: 0 } });
     expect(actor.getSnapshot().matches({ steps: 'forgotPassword' })).toBe(true);
     expect(actor.getSnapshot().context.errors[0]?.message).toBe('Something went wrong');
+  });
+
+  it('emails a sign-in link for the email alone, and says where it went (R2.21)', async () => {
+    const { actor, settle } = start({ path: '/login', returnTo: '/checkout' });
+    actor.send({ type: 'link.submit', email: '' });
+    expect(actor.getSnapshot().matches({ steps: 'login' })).toBe(true);
+    expect(actor.getSnapshot().context.errors.map((error) => error.field)).toEqual(['email']);
+    actor.send({ type: 'link.submit', email: ' ada@example.com ' });
+    expect(actor.getSnapshot().value).toBe('requestingSignInLink');
+    await settle({ type: 'xstate.done.actor.requestSignInLink', output: undefined });
+    expect(actor.getSnapshot().matches({ steps: 'signInLinkSent' })).toBe(true);
+    expect(actor.getSnapshot().context.linkEmail).toBe('ada@example.com');
+    actor.send({ type: 'login.again' });
+    expect(actor.getSnapshot().matches({ steps: 'login' })).toBe(true);
+  });
+
+  it("shows the sign-in link request's rate limit on the sign-in form (R2.21)", async () => {
+    const message = 'Too many sign-in link requests. Try again in 60 minutes.';
+    const { actor, settle } = start({ path: '/login' });
+    actor.send({ type: 'link.submit', email: 'ada@example.com' });
+    await settle({ type: 'xstate.error.actor.requestSignInLink', error: { status: 429, message } });
+    expect(actor.getSnapshot().matches({ steps: 'login' })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual([{ field: 'email', message }]);
+  });
+
+  it('signs in with a sign-in link, even over a signed-in session (R2.1, R2.21)', async () => {
+    const { actor, settle } = start({
+      path: '/login',
+      token: 't',
+      signedIn: true,
+      returnTo: '/checkout',
+    });
+    await settle({
+      type: 'xstate.done.actor.signInWithToken',
+      output: { customer, passwordReset: false },
+    });
+    expect(actor.getSnapshot().output).toEqual({
+      redirectTo: '/checkout',
+      customer,
+      notice: 'signedIn',
+    });
+  });
+
+  it('sends a spent sign-in link to the sign-in form, a spent reset link to a new one', async () => {
+    const signIn = start({ path: '/login', token: 't' });
+    await signIn.settle({ type: 'xstate.error.actor.signInWithToken', error: { status: 401 } });
+    const reset = start({ path: '/reset-password', token: 't' });
+    await reset.settle({ type: 'xstate.error.actor.signInWithToken', error: { status: 401 } });
+    expect(signIn.actor.getSnapshot().matches({ steps: 'login' })).toBe(true);
+    expect(reset.actor.getSnapshot().matches({ steps: 'forgotPassword' })).toBe(true);
+    for (const { actor } of [signIn, reset])
+      expect(actor.getSnapshot().context.errors).toEqual([
+        { field: 'email', message: AUTH_MESSAGES.linkExpired },
+      ]);
   });
 
   it('says "Couldn\'t update password" when the new password is refused', async () => {

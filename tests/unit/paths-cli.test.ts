@@ -21,7 +21,7 @@ describe('npm run paths', () => {
 
     expect(status).toBe(0);
     const [count, ...lines] = stdout.trim().split('\n');
-    const total = Number(/^auth: (\d+) shortest paths from 3 entries, /.exec(count ?? '')?.[1]);
+    const total = Number(/^auth: (\d+) shortest paths from 4 entries, /.exec(count ?? '')?.[1]);
     expect(count).toMatch(/states (\d+)\/\1, transitions (\d+)\/\2$/);
     expect(lines).toHaveLength(total);
     expect(lines).toContain(
@@ -42,7 +42,7 @@ describe('npm run paths', () => {
     const { status, stdout } = paths('list', 'auth', '--simple');
 
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^auth: \d+ simple paths from 3 entries, /);
+    expect(stdout).toMatch(/^auth: \d+ simple paths from 4 entries, /);
   });
 
   it('refuses an unknown machine and names the machines there are', () => {

@@ -1,3 +1,4 @@
+import { ApiError } from '../../http/jsonapi';
 import type { CustomerRow } from '../../services/sessions';
 
 export function customerResource(row: CustomerRow) {
@@ -32,3 +33,9 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Deliberately simple: one @, something before it, a dot in the domain, no spaces. */
 export const isEmailShape = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+
+export const invalidEmail = () =>
+  new ApiError(400, 'invalid_email', 'Invalid email', {
+    detail: 'Enter an email address in the correct format, like name@example.com',
+    pointer: '/email',
+  });

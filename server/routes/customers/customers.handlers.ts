@@ -10,11 +10,12 @@ import { addressKey } from '../../services/client-address';
 import { issueDeviceCookie } from '../../services/device-cookies';
 import { PASSWORD_RESET_LIMITS, signUpLimit, takeRateLimit } from '../../services/rate-limits';
 import { tooManyRequests } from '../../services/sign-in-limits';
-import { issuePasswordLink } from '../../services/password-links';
+import { issuePasswordLink } from '../../services/access-links';
 import { enqueueVerificationEmail } from '../../services/email-verification';
 import { referrerOf } from '../../services/rewards/referrals';
 import type { Deps } from '../../deps';
-import { customerResource, isEmailShape, normaliseEmail } from './customer-resource';
+import { customerResource, invalidEmail, isEmailShape, normaliseEmail } from './customer-resource';
+import { requestEmailedLink } from './emailed-link-request';
 import { checkedDateOfBirth, checkedPhone } from './my-details.handlers';
 import { passwordResetEmail } from './password-reset-email';
 
@@ -22,20 +23,12 @@ const RESET_TOKEN_MINUTES = 60;
 export const PASSWORD_RESET_MESSAGE =
   'If an account exists for that email, we have sent a link to reset your password. The link works for 1 hour.';
 
-const invalidEmail = () =>
-  new ApiError(400, 'invalid_email', 'Invalid email', {
-    detail: 'Enter an email address in the correct format, like name@example.com',
-    pointer: '/email',
-  });
-
-export function customerHandlers({
-  db,
-  config,
-  mailer,
-  now,
-}: Deps): OperationHandlers<
+export function customerHandlers(
+  deps: Deps,
+): OperationHandlers<
   'createCustomer' | 'getMe' | 'updateMe' | 'updatePassword' | 'requestPasswordReset'
 > {
+  const { db, config, mailer, now } = deps;
   return {
     createCustomer: async (request, reply) => {
       const body = request.body;
@@ -163,37 +156,17 @@ export function customerHandlers({
     },
 
     requestPasswordReset: async (request, reply) => {
-      const at = now();
-      const email = normaliseEmail(request.body.email);
-      reply.code(202);
-      const answer = { meta: { message: PASSWORD_RESET_MESSAGE } };
-      if (!isEmailShape(email)) throw invalidEmail();
-      const retryAt = await takeRateLimit(
-        db,
-        PASSWORD_RESET_LIMITS.perAddress,
-        addressKey(request.ip),
-        at,
-      );
-      if (retryAt) {
-        throw tooManyRequests(
-          reply,
-          retryAt,
-          at,
-          'too_many_requests',
-          (wait) => `Too many password reset requests. Try again in ${wait}.`,
-        );
-      }
-      // Counted for every email, known or not; over the limit the answer is the one an unknown
-      // email gets and no email is sent, so the limit reveals nothing about who has an account.
-      if (await takeRateLimit(db, PASSWORD_RESET_LIMITS.perEmail, email, at)) return answer;
-      const [customer] = await db.select().from(customers).where(eq(customers.email, email));
-      if (!customer) return answer;
-      await db.transaction(async (tx) => {
-        const link = await issuePasswordLink(tx, config, customer.id, at, RESET_TOKEN_MINUTES);
-        await mailer.enqueue(tx, passwordResetEmail(customer, link));
+      await requestEmailedLink(deps, request, reply, request.body.email, {
+        limits: PASSWORD_RESET_LIMITS,
+        tooMany: (wait) => `Too many password reset requests. Try again in ${wait}.`,
+        email: async (tx, customer, at) =>
+          passwordResetEmail(
+            customer,
+            await issuePasswordLink(tx, config, customer.id, at, RESET_TOKEN_MINUTES),
+          ),
       });
-      void mailer.deliverPending().catch((error: unknown) => request.log.error(error));
-      return answer;
+      reply.code(202);
+      return { meta: { message: PASSWORD_RESET_MESSAGE } };
     },
   };
 }

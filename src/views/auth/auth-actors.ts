@@ -38,6 +38,16 @@ export const liveAuthMachine = authMachine.provide({
         await unwrap(api.POST('/customers/password_reset', { body: { email: input.email } }));
       }),
     ),
+    // Product rule R2.21: the link brings the customer back where they were going.
+    requestSignInLink: fromPromise(({ input }) =>
+      call(async () => {
+        await unwrap(
+          api.POST('/sessions/sign_in_link', {
+            body: { email: input.email, return_to: input.returnTo },
+          }),
+        );
+      }),
+    ),
     changePassword: fromPromise(({ input }) =>
       call(async () => {
         await unwrap(

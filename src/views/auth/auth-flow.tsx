@@ -12,6 +12,7 @@ import type { AuthStepProps } from './auth-step-props';
 import { ForgotPasswordStep, ResetRequestedStep } from './forgot-password-step';
 import { LoginStep } from '../../components/account/login-step';
 import { ResetPasswordStep } from './reset-password-step';
+import { SignInLinkSentStep } from './sign-in-link-sent-step';
 import { SignupStep } from '../../components/account/signup-step';
 
 /** Read from the machine: a step added there is a step here. */
@@ -24,7 +25,8 @@ type FormWorkState = Exclude<
 
 /** One view per step: a new step state fails to compile until it has one. */
 const stepViews = {
-  login: LoginStep,
+  login: LoginStepWithLink,
+  signInLinkSent: SignInLinkSentStep,
   signup: SignupStep,
   forgotPassword: ForgotPasswordStep,
   resetRequested: ResetRequestedStep,
@@ -36,6 +38,7 @@ const formOfWork = {
   signingIn: 'login',
   signingUp: 'signup',
   requestingReset: 'forgotPassword',
+  requestingSignInLink: 'login',
   savingPassword: 'resetPassword',
 } as const satisfies Record<FormWorkState, StepState>;
 
@@ -51,7 +54,10 @@ const NOTICES = {
  */
 export default function AuthFlow() {
   const status = useSessionStatus();
-  if (status === 'loading')
+  // Product rule R2.1: a token signs in first, whoever the session holds, so it need not wait
+  // for the session's first read (a signed-in customer opening a sign-in link, R2.21).
+  const hasToken = new URLSearchParams(useLocation().search).has('token');
+  if (status === 'loading' && !hasToken)
     return (
       <p className="page-loading" role="status">
         Loading…
@@ -105,4 +111,11 @@ function AuthFlowRunning({ signedIn }: { signedIn: boolean }) {
     );
   const View = stepViews[step];
   return <View actor={actor} />;
+}
+
+/** The auth flow's sign-in form also offers a sign-in link by email (R2.21). */
+function LoginStepWithLink({ actor }: AuthStepProps) {
+  return (
+    <LoginStep actor={actor} askForLink={(email) => actor.send({ type: 'link.submit', email })} />
+  );
 }

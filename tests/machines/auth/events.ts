@@ -35,6 +35,9 @@ export const modelEvents = [
   { type: 'signup.submit', form: { ...goodSignup, marketing: null } },
   { type: 'reset.submit', email: 'ada@example.com' },
   { type: 'reset.submit', email: 'nope' },
+  { type: 'link.submit', email: 'ada@example.com' },
+  { type: 'link.submit', email: 'nope' },
+  { type: 'login.again' },
   { type: 'password.submit', password: 'new-password-1' },
   { type: 'password.submit', password: 'short' },
   { type: 'xstate.done.actor.signIn', output: customer },
@@ -54,6 +57,11 @@ export const modelEvents = [
   },
   { type: 'xstate.done.actor.requestPasswordReset', output: undefined },
   { type: 'xstate.error.actor.requestPasswordReset', error: { status: 0 } },
+  { type: 'xstate.done.actor.requestSignInLink', output: undefined },
+  {
+    type: 'xstate.error.actor.requestSignInLink',
+    error: { status: 0 } satisfies AuthFailure,
+  },
   { type: 'xstate.done.actor.signInWithToken', output: { customer, passwordReset: true } },
   { type: 'xstate.done.actor.signInWithToken', output: { customer, passwordReset: false } },
   { type: 'xstate.error.actor.signInWithToken', error: { status: 401, code: 'invalid_token' } },
@@ -72,8 +80,13 @@ export const entries: { name: string; input: AuthInput }[] = [
     input: { path: '/login', returnTo: '/', token: null, signedIn: false },
   },
   {
-    name: 'with a token link',
+    name: 'with a reset link',
     input: { path: '/reset-password', returnTo: '/', token: 'abc', signedIn: false },
+  },
+  // Product rule R2.21: a sign-in link opens /login, whoever is signed in.
+  {
+    name: 'with a sign-in link',
+    input: { path: '/login', returnTo: '/', token: 'abc', signedIn: true },
   },
 ];
 export const serialize = (s: Snapshot) =>
