@@ -232,14 +232,32 @@ test("a returning customer's landing is drawn in the browser, on the stored addr
   expect(reports).toEqual([]);
 });
 
-test('a first visit to the takeaway menu is sent to the drawn address search before the app runs (R14.15)', async ({
+test("a returning customer's takeaway menu, sent as address search drawn in place, is drawn in the browser instead, its chunk fetched (R14.15)", async ({
   page,
 }) => {
-  // The app's entry never arrives: the page itself sends a visitor with no stored delivery on.
+  await page.goto('/support');
+  await storeDelivery(page, stored);
+  const menuChunk = page.waitForRequest(/\/assets\/takeaway-menu-page-[\w-]+\.js$/);
+  await page.goto('/pasta-now');
+  await menuChunk;
+  await expect(page).toHaveURL(/\/pasta-now$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Chiswick');
+});
+
+test('a first visit to the takeaway menu is shown address search, drawn in place, before the app runs (R14.15)', async ({
+  page,
+}) => {
+  // The app's entry never arrives: the page itself, drawn as address search, takes its URL for a
+  // visitor with no stored delivery, with no second page load.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
   await page.route(/\/assets\/index-[\w-]+\.js$/, () => {});
   await page.goto('/pasta-now', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Fresh pasta, delivered hot' }),
   ).toBeVisible();
+  expect(documents).toEqual(['/pasta-now']);
 });

@@ -44,7 +44,29 @@ export function earlyRedirect(url: string, hasSessionCookie: boolean): string | 
  * its hash in that page's Content-Security-Policy (static-files.ts).
  */
 export const STORED_REDIRECTS: Record<string, string> = {
-  [APP_ROUTES.takeawayMenu]:
-    `try{localStorage.getItem(${JSON.stringify(STORAGE_KEYS.delivery)})||` +
-    `location.replace(${JSON.stringify(APP_ROUTES.addressSearch)})}catch(e){}`,
+  [APP_ROUTES.takeawayMenu]: unlessDeliveryStored(
+    `location.replace(${JSON.stringify(APP_ROUTES.addressSearch)})`,
+  ),
 };
+
+/**
+ * Product rule R14.15: where that redirect's target is drawn on the server, the page is drawn as
+ * the target in place, with no second request: as it is read, a browser with nothing stored takes
+ * the target's URL (`history.replaceState`, no load) and the app starts there, on the drawn
+ * screen; one with a stored delivery empties the drawn root (the target's own
+ * BROWSER_DRAWN_WHEN_STORED) and the app draws the page it asked for. The redirect above stays
+ * the page's answer when no screen could be drawn.
+ */
+export const DRAWN_IN_PLACE: Record<string, { target: string; script: string }> = {
+  [APP_ROUTES.takeawayMenu]: {
+    target: APP_ROUTES.addressSearch,
+    script: unlessDeliveryStored(
+      `history.replaceState(history.state,"",${JSON.stringify(APP_ROUTES.addressSearch)})`,
+    ),
+  },
+};
+
+/** `act` in the page as it is read, unless the browser stored a delivery (R3.10). */
+function unlessDeliveryStored(act: string): string {
+  return `try{localStorage.getItem(${JSON.stringify(STORAGE_KEYS.delivery)})||${act}}catch(e){}`;
+}

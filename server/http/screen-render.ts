@@ -167,6 +167,8 @@ export async function loadScreenRenderer(spaRoot: string, log: FastifyBaseLogger
 
 /** Where a drawn page keeps its module preloads until it has painted (paintFirstEntry). */
 const LATER_SCRIPTS_ID = 'sfoglia-later';
+/** A page drawn in place (DRAWN_IN_PLACE) keeps its own screen's links here, for a browser that draws it. */
+const BROWSER_SCRIPTS_ID = 'sfoglia-browser';
 
 /** Vite's entry in the built index.html: one module script in the head. */
 const ENTRY_SCRIPT =
@@ -199,8 +201,10 @@ export function paintFirstEntry(shell: string): { html: string; bootScript: stri
   const entry = ENTRY_SCRIPT.exec(shell)?.[1];
   if (!entry) return undefined;
   const bootScript =
-    `${KEEP_EARLY_TAP}const s=()=>{const l=document.getElementById("${LATER_SCRIPTS_ID}");` +
-    `l&&document.head.append(l.content);setTimeout(()=>import(${JSON.stringify(entry)}))};` +
+    `${KEEP_EARLY_TAP}const s=()=>{const g=i=>{const l=document.getElementById(i);` +
+    `l&&document.head.append(l.content)};g("${LATER_SCRIPTS_ID}");` +
+    `document.getElementById("root").firstElementChild||g("${BROWSER_SCRIPTS_ID}");` +
+    `setTimeout(()=>import(${JSON.stringify(entry)}))};` +
     'document.getElementById("root").firstElementChild&&' +
     'PerformanceObserver.supportedEntryTypes?.includes("paint")?' +
     'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();s()}})' +
@@ -224,18 +228,23 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
  * the pictures, and Lighthouse counted them all before the largest paint (LCP 1.9 s simulated for
  * /login against its first paint at 0.8 s). The screen's stylesheets stay in the head.
  */
-export function laterScripts(html: string): string {
+export function laterScripts(html: string, browserDrawnLinks = ''): string {
   const preloads = html.match(MODULE_PRELOAD) ?? [];
   if (preloads.length === 0) return html;
-  const later = preloads
-    .map((link) =>
-      link.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
-    )
-    .join('');
+  const later = preloads.map(lowPriority).join('');
+  // A page drawn in place as another screen (DRAWN_IN_PLACE): its own screen's links, put in the
+  // head only where the browser emptied the root to draw that screen itself.
+  const browser = browserDrawnLinks
+    ? `<template id="${BROWSER_SCRIPTS_ID}">${browserDrawnLinks.replace(MODULE_PRELOAD, lowPriority)}</template>`
+    : '';
   return html
     .replace(MODULE_PRELOAD, '')
     .replace(
       '<script type="module">',
-      () => `<template id="${LATER_SCRIPTS_ID}">${later}</template><script type="module">`,
+      () =>
+        `<template id="${LATER_SCRIPTS_ID}">${later}</template>${browser}<script type="module">`,
     );
 }
+
+const lowPriority = (link: string) =>
+  link.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');

@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { settingsDocument } from '../routes/settings/settings.handlers';
 import { STOREFRONT_GRAPHQL_PATH } from '../routes/storefront/storefront-graphql';
 import { currentSession, sessionSecret } from '../services/sessions';
-import { earlyRedirect, STORED_REDIRECTS } from './early-redirects';
+import { DRAWN_IN_PLACE, earlyRedirect, STORED_REDIRECTS } from './early-redirects';
 import { compressedPage } from './page-compression';
 import { installPublicFileCache } from './public-cache';
 import {
@@ -138,6 +138,18 @@ export async function registerStaticFiles(
     drawnShell &&
     contentSecurityPolicy(deps.config, [drawnShell.bootScript, BROWSER_DRAWN_WHEN_STORED]);
 
+  const inPlacePolicies = Object.fromEntries(
+    Object.entries(DRAWN_IN_PLACE).map(([page, { script }]) => [
+      page,
+      drawnShell &&
+        contentSecurityPolicy(deps.config, [
+          drawnShell.bootScript,
+          BROWSER_DRAWN_WHEN_STORED,
+          script,
+        ]),
+    ]),
+  );
+
   const storedRedirectPolicies = Object.fromEntries(
     Object.entries(STORED_REDIRECTS).map(([page, script]) => [
       page,
@@ -184,7 +196,7 @@ export async function registerStaticFiles(
 
   /** The screen drawn on the server (R14.14) with the answers it shows, or undefined. */
   const drawScreen = async (
-    request: FastifyRequest,
+    url: string,
     screen: { load: (ask: AskRead) => Promise<unknown>; visitorsOnly: boolean },
     signedIn: Promise<boolean>,
     liveOrders: Promise<unknown>,
@@ -197,7 +209,7 @@ export async function registerStaticFiles(
     ]);
     if (screen.visitorsOnly && signed_in) return undefined;
     const servedAt = deps.now().getTime();
-    const html = await renderScreen(request.url, {
+    const html = await renderScreen(url, {
       settings,
       // The session starts from it (R14.12): drawn signed out, or waiting for the customer.
       signed_in,
@@ -218,11 +230,14 @@ export async function registerStaticFiles(
     const liveOrders = signedIn.then((yes) => liveOrdersFor(request, yes)).catch(() => undefined);
     // A one-time link (?token=, R2.1) signs in before its screen shows anything: none to draw.
     const oneTimeLink = new URLSearchParams(request.url.split('?')[1] ?? '').has('token');
-    const drawn = drawnShell && !oneTimeLink ? serverDrawnScreen(pathname, deps.now()) : undefined;
+    const inPlace = DRAWN_IN_PLACE[pathname];
+    const drawnUrl = inPlace?.target ?? request.url;
+    const drawnPath = inPlace?.target ?? pathname;
+    const drawn = drawnShell && !oneTimeLink ? serverDrawnScreen(drawnPath, deps.now()) : undefined;
     const [signed_in, live_orders, screen] = await Promise.all([
       signedIn,
       liveOrders,
-      drawn ? drawScreen(request, drawn, signedIn, liveOrders) : undefined,
+      drawn ? drawScreen(drawnUrl, drawn, signedIn, liveOrders) : undefined,
     ]);
     const data = {
       settings,
@@ -230,13 +245,23 @@ export async function registerStaticFiles(
       ...(live_orders !== undefined && { live_orders }),
       ...(screen && { answers: screen.answers, served_at: screen.served_at }),
     };
-    const links = preloads.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
+    const linksOf = (page: string) => preloads.find(([pattern]) => pattern.test(page))?.[1] ?? '';
+    const links = linksOf(screen ? drawnPath : pathname);
     const withData = (html: string) =>
       html.replace(
         PAGE_DATA_MARKER,
         () =>
           `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>${links}`,
       );
+    if (inPlace && screen && drawnShell) {
+      reply.header('content-security-policy', inPlacePolicies[pathname]!);
+      return laterScripts(withData(drawnShell.html), linksOf(pathname))
+        .replace(CHARSET, () => `${CHARSET}<script>${inPlace.script}</script>`)
+        .replace(
+          ROOT_ELEMENT,
+          () => `<div id="root">${screen.html}</div>${drawn?.afterRoot ?? ''}`,
+        );
+    }
     const storedRedirect = STORED_REDIRECTS[pathname];
     if (storedRedirect !== undefined) {
       reply.header('content-security-policy', storedRedirectPolicies[pathname]);
