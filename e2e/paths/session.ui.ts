@@ -324,6 +324,19 @@ export const sessionUi = uiAdapter(sessionMachine, {
     'a page served signed out': async ({ page }) => {
       await page.goto('/');
     },
+    // Product rule R14.12: an account page carries its customer; the session reads no /me.
+    'an account page served with its customer': async ({ page, world }) => {
+      await signInBrowser(page, world);
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        if (isRead(request)) reads.push(request.url());
+      });
+      await page.goto('/account/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ciao /);
+      expect(reads, 'no read of /me').toEqual([]);
+      // The walk's steps start from home, as the other entries' do.
+      await home(page);
+    },
   },
   executors,
   states,

@@ -8,4 +8,8 @@ export const guardRules = {
     says: 'the page was served to a request with no signed-in session',
     rules: ['R14.12'],
   },
+  servedWithCustomer: {
+    says: 'the page (an account page) carries its signed-in customer',
+    rules: ['R14.12'],
+  },
 } satisfies GuardRules<typeof sessionMachine>;

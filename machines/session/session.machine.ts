@@ -10,6 +10,8 @@ export interface SessionContext {
 
 export interface SessionInput {
   servedSignedOut: boolean;
+  /** The signed-in customer the page carries (an account page, product rule R14.12). */
+  servedCustomer?: Customer | null;
 }
 
 export type SessionEvent =
@@ -39,6 +41,7 @@ export const sessionMachine = setup({
   guards: {
     hasCustomer: (_, customer: Customer | null) => customer !== null,
     servedSignedOut: ({ context }) => context.servedSignedOut,
+    servedWithCustomer: ({ context }) => context.customer !== null,
   },
   actions: {
     assignCustomer: assign({ customer: (_, customer: Customer | null) => customer, error: null }),
@@ -49,16 +52,21 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
-    customer: null,
+    customer: input?.servedCustomer ?? null,
     error: null,
     servedSignedOut: input?.servedSignedOut ?? false,
   }),
   initial: 'starting',
   states: {
     // Product rule R14.12: a page served signed out starts signed out, with nothing to read, so
-    // its first render (and the server's drawing of it) already shows a signed-out screen.
+    // its first render (and the server's drawing of it) already shows a signed-out screen; an
+    // account page carries its customer and starts signed in, with nothing to read either.
     starting: {
-      always: [{ guard: 'servedSignedOut', target: 'signedOut' }, { target: 'loading' }],
+      always: [
+        { guard: 'servedSignedOut', target: 'signedOut' },
+        { guard: 'servedWithCustomer', target: 'signedIn' },
+        { target: 'loading' },
+      ],
     },
     loading: {
       invoke: {

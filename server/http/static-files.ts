@@ -20,6 +20,9 @@ import {
 } from './screen-render';
 import { contentSecurityPolicy } from './security-headers';
 
+/** The account's pages, which show nothing without their customer (R14.12). */
+const ACCOUNT_PAGE = /^\/account(\/|$)/;
+
 /** Vite's hashed output: its names change with their content, so a year and `immutable`. */
 export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
@@ -184,11 +187,22 @@ export async function registerStaticFiles(
    * the API answers it for this request's cookie), so the "on its way" link comes with the first
    * paint instead of pushing the page down after it. Undefined signed out or when the read fails.
    */
-  const liveOrdersFor = async (request: FastifyRequest, signedIn: boolean) => {
-    if (!signedIn) return undefined;
+  const liveOrdersFor = (request: FastifyRequest, signedIn: boolean) =>
+    signedIn ? customersRead(request, '/api/v2/orders/live') : undefined;
+
+  /**
+   * Product rule R14.12: on an account page, the signed-in customer as GET me answers it for this
+   * request's cookie, so the session starts signed in and the page draws without reading /me
+   * first. Undefined on other pages (they draw without the customer), signed out, or on failure.
+   */
+  const customerFor = (request: FastifyRequest, pathname: string, signedIn: boolean) =>
+    signedIn && ACCOUNT_PAGE.test(pathname) ? customersRead(request, '/api/v2/me') : undefined;
+
+  /** A read of the API as this request's cookie sees it: the body, or undefined unless 200. */
+  const customersRead = async (request: FastifyRequest, url: string) => {
     const answer = await app.inject({
       method: 'GET',
-      url: '/api/v2/orders/live',
+      url,
       headers: { cookie: request.headers.cookie ?? '' },
     });
     return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
@@ -228,21 +242,26 @@ export async function registerStaticFiles(
       () => false,
     );
     const liveOrders = signedIn.then((yes) => liveOrdersFor(request, yes)).catch(() => undefined);
+    const customer = signedIn
+      .then((yes) => customerFor(request, pathname, yes))
+      .catch(() => undefined);
     // A one-time link (?token=, R2.1) signs in before its screen shows anything: none to draw.
     const oneTimeLink = new URLSearchParams(request.url.split('?')[1] ?? '').has('token');
     const inPlace = DRAWN_IN_PLACE[pathname];
     const drawnUrl = inPlace?.target ?? request.url;
     const drawnPath = inPlace?.target ?? pathname;
     const drawn = drawnShell && !oneTimeLink ? serverDrawnScreen(drawnPath, deps.now()) : undefined;
-    const [signed_in, live_orders, screen] = await Promise.all([
+    const [signed_in, live_orders, served_customer, screen] = await Promise.all([
       signedIn,
       liveOrders,
+      customer,
       drawn ? drawScreen(drawnUrl, drawn, signedIn, liveOrders) : undefined,
     ]);
     const data = {
       settings,
       signed_in,
       ...(live_orders !== undefined && { live_orders }),
+      ...(served_customer !== undefined && { customer: served_customer }),
       ...(screen && { answers: screen.answers, served_at: screen.served_at }),
     };
     const linksOf = (page: string) => preloads.find(([pattern]) => pattern.test(page))?.[1] ?? '';

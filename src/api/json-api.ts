@@ -1,6 +1,6 @@
 import { camelize, type Camelized } from './case';
 
-interface ResourceObject {
+export interface ResourceObject {
   type: string;
   id: string;
   attributes?: object;

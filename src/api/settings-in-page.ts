@@ -12,6 +12,8 @@ export interface PageData {
   served_at?: number;
   /** A signed-in customer's takeaway orders in progress, as GET orders/live answered (R14.12). */
   live_orders?: unknown;
+  /** On an account page for a signed-in request: GET me's answer, the session's first read (R14.12). */
+  customer?: unknown;
 }
 
 let pageData: PageData | undefined;
@@ -74,3 +76,6 @@ export function queryDataFromPage<TBody, TData>(apiPath: string, read: (body: TB
  * nothing (the development server). Read where the session starts (R14.12).
  */
 export const signedInInPage = (): boolean | undefined => readPageData().signed_in;
+
+/** GET me's answer an account page came with (R14.12); undefined on any other page. */
+export const customerInPage = (): unknown => readPageData().customer;

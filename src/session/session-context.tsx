@@ -10,17 +10,26 @@ import {
 } from '../../machines/session/session.machine';
 import { api, onUnauthorized, unwrap } from '../api/client';
 import { isApiRequestError } from '../api/api-error';
-import { toEntity } from '../api/json-api';
-import { signedInInPage } from '../api/settings-in-page';
+import { toEntity, type ResourceObject } from '../api/json-api';
+import { customerInPage, signedInInPage } from '../api/settings-in-page';
 import type { Customer } from '../api/types';
 import { flash } from '../components/flash/flash-store';
 import { clearClientData } from './client-data';
+
+/** GET me's answer as the session keeps it. */
+const customerOf = (body: { data: ResourceObject }) => toEntity(body.data) as Customer;
+
+/** Product rule R14.12: the customer an account page was served with, so it reads no /me. */
+function servedCustomer(): Customer | null {
+  const body = customerInPage() as { data?: ResourceObject } | undefined;
+  return body?.data ? customerOf({ data: body.data }) : null;
+}
 
 const liveSessionMachine = sessionMachine.provide({
   actors: {
     loadCustomer: fromPromise(async () => {
       try {
-        return toEntity((await unwrap(api.GET('/me'))).data) as Customer;
+        return customerOf(await unwrap(api.GET('/me')));
       } catch (error) {
         if (isApiRequestError(error) && error.status === 401) return null;
         throw error;
@@ -64,8 +73,13 @@ function LogoutFailureNotice() {
 export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     // Product rule R14.12: a page served without a signed-in session starts signed out and asks
-    // nothing at boot; the server's drawing of a screen starts from the same page data.
-    <SessionContext.Provider options={{ input: { servedSignedOut: signedInInPage() === false } }}>
+    // nothing at boot, as does an account page served with its customer; the server's drawing of
+    // a screen starts from the same page data.
+    <SessionContext.Provider
+      options={{
+        input: { servedSignedOut: signedInInPage() === false, servedCustomer: servedCustomer() },
+      }}
+    >
       <UnauthorizedListener />
       <LogoutFailureNotice />
       {children}

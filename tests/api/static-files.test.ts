@@ -206,6 +206,28 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
     expect((await get('/restaurants')).body).not.toContain('Live:');
   });
 
+  it('carries a signed-in customer on an account page, as GET me answers them, so the session reads no /me (R14.12)', async () => {
+    const browser = new ApiClient(app);
+    await browser.post('/sessions', {
+      email: DEMO_CUSTOMER.email,
+      password: DEMO_CUSTOMER.password,
+    });
+    const me = (await browser.get('/me')).json();
+    for (const url of ['/account/dashboard', '/account/my-details', '/account'])
+      expect(pageData((await get(url, { cookie: browser.cookieHeader })).body), url).toMatchObject({
+        signed_in: true,
+        customer: me,
+      });
+    // Only where the page needs them, and only for their own cookie.
+    expect(
+      pageData((await get('/support', { cookie: browser.cookieHeader })).body),
+    ).not.toHaveProperty('customer');
+    expect(pageData((await get('/account/dashboard')).body)).not.toHaveProperty('customer');
+    expect(
+      pageData((await get('/accountant', { cookie: browser.cookieHeader })).body),
+    ).not.toHaveProperty('customer');
+  });
+
   it('is sent compressed as the browser accepts: Brotli first, then gzip (R13.6)', async () => {
     const plain = await get('/menu');
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -204,6 +204,13 @@ describe('session machine: the product rules', () => {
     expect(actor.getSnapshot().children.loadCustomer).toBeUndefined();
   });
 
+  it('starts signed in with the customer an account page carries, reading nothing (R14.12)', () => {
+    const { actor } = createHarness({ servedSignedOut: false, servedCustomer: customer });
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedIn');
+    expect(sessionCustomer(actor.getSnapshot())).toEqual(customer);
+    expect(actor.getSnapshot().children.loadCustomer).toBeUndefined();
+  });
+
   it('does not clear a visitor’s data when a signed-out session meets a 401', async () => {
     const { actor, settle, cleared } = createHarness();
     await settle({ type: 'xstate.done.actor.loadCustomer', output: null });

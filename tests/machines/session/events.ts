@@ -31,10 +31,17 @@ export const modelEvents = [
 export const serialize = (s: Snapshot) =>
   JSON.stringify([s.value, s.context.customer !== null, s.context.error !== null]);
 
-/** A page served to a signed-in request reads /me; one served signed out starts signed out (R14.12). */
+/**
+ * A page served to a signed-in request reads /me; one served signed out starts signed out, and an
+ * account page, which carries its customer, signed in (R14.12).
+ */
 export const entries: { name: string; input: SessionInput }[] = [
   { name: 'a page load', input: { servedSignedOut: false } },
   { name: 'a page served signed out', input: { servedSignedOut: true } },
+  {
+    name: 'an account page served with its customer',
+    input: { servedSignedOut: false, servedCustomer: customer },
+  },
 ];
 
 export const pathModel = {
