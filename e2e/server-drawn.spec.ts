@@ -87,6 +87,34 @@ for (const size of SIZES) {
       });
     }
 
+    test("a signed-in customer's dashboard is in the HTML, drawn whole, and hydrates without a difference (R14.12)", async ({
+      page,
+    }) => {
+      await signIn(page, DEMO.email, DEMO.password);
+      await expect(page).toHaveURL(/\/account\/dashboard$/);
+      const html = await (await page.request.get('/account/dashboard')).text();
+      expect(html).toContain('>Ciao <!-- -->Giulia</h1>');
+      expect(html).toContain('>Your account</h2>');
+      expect(html).not.toContain('Loading your account');
+
+      // The customer and the dashboard's three reads come with the page.
+      const reads: string[] = [];
+      page.on('request', (sent) => {
+        if (
+          /\/api\/v2\/(me|subscriptions|schedule_weeks|orders\/pending_payment)$/.test(sent.url())
+        )
+          reads.push(sent.url());
+      });
+      await page.goto('/account/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Ciao Giulia' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(reads).toEqual([]);
+      const reports = await page.evaluate(() =>
+        (window.dataLayer ?? []).filter((entry) => entry.message === 'Server render differs'),
+      );
+      expect(reports).toEqual([]);
+    });
+
     test('a drawn screen answers clicks once the app has taken it over', async ({ page }) => {
       await page.goto('/menu');
       await appTookOver(page);

@@ -56,6 +56,8 @@ const SERVER_DRAWN_SCREENS: {
   afterRoot?: string;
   /** Drawn only for a request with no signed-in session. */
   visitorsOnly?: boolean;
+  /** Drawn only for a signed-in request, its reads asked as its cookie sees them (R14.12). */
+  customersOnly?: boolean;
 }[] = [
   { pattern: /^\/menu$/, load: recipeKitMenuReads },
   { pattern: /^\/restaurants$/, load: (ask) => ask('/restaurants/all') },
@@ -71,6 +73,14 @@ const SERVER_DRAWN_SCREENS: {
   // Help and support, for a visitor: a signed-in customer's form is filled in with their name and
   // email once their session is read, so theirs is drawn in the browser.
   { pattern: /^\/support$/, load: async () => undefined, visitorsOnly: true },
+  // The signed-in customer's dashboard: its page carries the customer (R14.12) and the three reads
+  // the dashboard shows, so it is drawn whole, as the browser's first render draws it.
+  {
+    pattern: /^\/account\/dashboard$/,
+    load: (ask) =>
+      Promise.all([ask('/subscriptions'), ask('/schedule_weeks'), ask('/orders/pending_payment')]),
+    customersOnly: true,
+  },
   {
     pattern: /^\/pasta-now-search-address$/,
     load: async () => undefined,
@@ -119,11 +129,23 @@ export function serverDrawnScreen(
   pathname: string,
   now: Date,
 ):
-  | { load: (ask: AskRead) => Promise<unknown>; afterRoot: string; visitorsOnly: boolean }
+  | {
+      load: (ask: AskRead) => Promise<unknown>;
+      afterRoot: string;
+      visitorsOnly: boolean;
+      customersOnly: boolean;
+    }
   | undefined {
-  for (const { pattern, load, afterRoot = '', visitorsOnly = false } of SERVER_DRAWN_SCREENS) {
+  for (const {
+    pattern,
+    load,
+    afterRoot = '',
+    visitorsOnly = false,
+    customersOnly = false,
+  } of SERVER_DRAWN_SCREENS) {
     const match = pattern.exec(pathname);
-    if (match) return { load: (ask) => load(ask, match, now), afterRoot, visitorsOnly };
+    if (match)
+      return { load: (ask) => load(ask, match, now), afterRoot, visitorsOnly, customersOnly };
   }
   return undefined;
 }

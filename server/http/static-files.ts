@@ -58,7 +58,7 @@ interface ManifestChunk {
  * The screen each main path opens (src/app/app.tsx): its lazy chunk is preloaded with the HTML,
  * so it arrives with the entry instead of after it.
  */
-const SCREENS: [RegExp, string][] = [
+const SCREENS: [RegExp, string | string[]][] = [
   [/^\/(pasta-now-search-address)?$/, 'src/views/address-search/address-search-page.tsx'],
   [/^\/(login|signup|forgot-password|reset-password)/, 'src/views/auth/auth-flow.tsx'],
   [/^\/pasta-now$/, 'src/views/takeaway-menu/takeaway-menu-page.tsx'],
@@ -66,6 +66,12 @@ const SCREENS: [RegExp, string][] = [
   [/^\/restaurants$/, 'src/views/restaurants/restaurants-page.tsx'],
   [/^\/restaurant\/[^/]+$/, 'src/views/restaurants/restaurant-page.tsx'],
   [/^\/support$/, 'src/views/support/support-page.tsx'],
+  // The dashboard is a chunk of its own within the account's (and is drawn on the server, R14.12):
+  // its styles must come with the page, and its code with the layout's, not after it.
+  [
+    /^\/account\/dashboard$/,
+    ['src/views/account/account-layout.tsx', 'src/views/account/account-dashboard.tsx'],
+  ],
   [/^\/account/, 'src/views/account/account-layout.tsx'],
 ];
 
@@ -73,7 +79,7 @@ const SCREENS: [RegExp, string][] = [
  * The links for what a screen needs beyond the entry (which the HTML already loads): its chunks
  * as modulepreloads, its styles as stylesheets (Vite's loader finds them there and adds no other).
  */
-function screenLinks(manifest: Record<string, ManifestChunk>, screen: string): string {
+function screenLinks(manifest: Record<string, ManifestChunk>, screens: string | string[]): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -83,7 +89,7 @@ function screenLinks(manifest: Record<string, ManifestChunk>, screen: string): s
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(screen);
+  [screens].flat().forEach(visit);
   return [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
@@ -160,12 +166,19 @@ export async function registerStaticFiles(
     ]),
   );
 
-  /** The public reads' bodies, by API path, from the API itself (its in-process cache, R13.4). */
-  const publicAnswers = async (load: (ask: AskRead) => Promise<unknown>) => {
+  /**
+   * The reads' bodies, by API path, from the API itself: public ones (its in-process cache, R13.4)
+   * asked as nobody; a signed-in customer's screen's asked with their request's cookie.
+   */
+  const answersFor = async (load: (ask: AskRead) => Promise<unknown>, cookie?: string) => {
     const answers: Record<string, unknown> = {};
     await load(async (read) => {
       if (typeof read === 'string') {
-        const answer = await app.inject({ method: 'GET', url: `/api/v2${read}` });
+        const answer = await app.inject({
+          method: 'GET',
+          url: `/api/v2${read}`,
+          ...(cookie !== undefined && { headers: { cookie } }),
+        });
         if (answer.statusCode !== 200) return undefined;
         return (answers[read] = answer.json());
       }
@@ -210,18 +223,29 @@ export async function registerStaticFiles(
 
   /** The screen drawn on the server (R14.14) with the answers it shows, or undefined. */
   const drawScreen = async (
+    request: FastifyRequest,
     url: string,
-    screen: { load: (ask: AskRead) => Promise<unknown>; visitorsOnly: boolean },
+    screen: {
+      load: (ask: AskRead) => Promise<unknown>;
+      visitorsOnly: boolean;
+      customersOnly: boolean;
+    },
     signedIn: Promise<boolean>,
     liveOrders: Promise<unknown>,
+    servedCustomer: Promise<unknown>,
   ) => {
     if (!renderScreen) return undefined;
-    const [answers, signed_in, live_orders] = await Promise.all([
-      publicAnswers(screen.load),
+    if (screen.customersOnly && !(await signedIn)) return undefined;
+    const cookie = screen.customersOnly ? (request.headers.cookie ?? '') : undefined;
+    const [answers, signed_in, live_orders, customer] = await Promise.all([
+      answersFor(screen.load, cookie),
       signedIn,
       liveOrders,
+      servedCustomer,
     ]);
     if (screen.visitorsOnly && signed_in) return undefined;
+    // Drawn signed in only from the customer the page carries, as the browser starts from it.
+    if (screen.customersOnly && customer === undefined) return undefined;
     const servedAt = deps.now().getTime();
     const html = await renderScreen(url, {
       settings,
@@ -230,6 +254,7 @@ export async function registerStaticFiles(
       answers,
       served_at: servedAt,
       ...(live_orders !== undefined && { live_orders }),
+      ...(customer !== undefined && { customer }),
     });
     return html === undefined ? undefined : { html, answers, served_at: servedAt };
   };
@@ -255,7 +280,7 @@ export async function registerStaticFiles(
       signedIn,
       liveOrders,
       customer,
-      drawn ? drawScreen(drawnUrl, drawn, signedIn, liveOrders) : undefined,
+      drawn ? drawScreen(request, drawnUrl, drawn, signedIn, liveOrders, customer) : undefined,
     ]);
     const data = {
       settings,

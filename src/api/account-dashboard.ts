@@ -1,5 +1,16 @@
 import type { DashboardOrder, DashboardPlan, DashboardWeek } from '../../domain/account-dashboard';
+import type { paths } from '../../openapi/schema';
 import { api, unwrap, type ApiClient } from './client';
+import { answerInPage, customerInPage } from './settings-in-page';
+
+/** A GET's 200 body, as the contract says it. */
+type Body<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer B } } } };
+}
+  ? B
+  : never;
+
+const READS = ['/subscriptions', '/schedule_weeks', '/orders/pending_payment'] as const;
 
 export interface DashboardData {
   plans: DashboardPlan[];
@@ -19,6 +30,34 @@ export async function loadDashboard(client: ApiClient = api): Promise<DashboardD
     unwrap(client.GET('/schedule_weeks', { params: { query: {} } })),
     unwrap(client.GET('/orders/pending_payment'), 'We were unable to process your request'),
   ]);
+  return dashboardOf(subscriptions, weeks, pending);
+}
+
+/**
+ * Product rule R14.12: the dashboard's first data from its page, when the server drew it with all
+ * three reads for this customer (dated when served, so a stale page is read again at once); else
+ * nothing. Another customer signed in since the page was served reads their own.
+ */
+export function dashboardFromPage(customerId: string) {
+  const served = customerInPage() as { data?: { id?: string } } | undefined;
+  if (served?.data?.id !== customerId) return {};
+  const [subscriptions, weeks, pending] = [
+    answerInPage<Body<'/subscriptions'>>(READS[0]),
+    answerInPage<Body<'/schedule_weeks'>>(READS[1]),
+    answerInPage<Body<'/orders/pending_payment'>>(READS[2]),
+  ];
+  if (!subscriptions || !weeks || !pending) return {};
+  return {
+    initialData: () => dashboardOf(subscriptions.body, weeks.body, pending.body),
+    initialDataUpdatedAt: subscriptions.at,
+  };
+}
+
+function dashboardOf(
+  subscriptions: Body<'/subscriptions'>,
+  weeks: Body<'/schedule_weeks'>,
+  pending: Body<'/orders/pending_payment'>,
+): DashboardData {
   return {
     plans: subscriptions.data.map(({ id, attributes: a }) => ({
       id,

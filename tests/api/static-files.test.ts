@@ -47,6 +47,16 @@ writeFileSync(
       file: 'assets/takeaway-888.js',
       imports: ['index.html'],
     },
+    'src/views/account/account-layout.tsx': {
+      file: 'assets/account-1.js',
+      imports: ['index.html'],
+      css: ['assets/account-1.css'],
+    },
+    'src/views/account/account-dashboard.tsx': {
+      file: 'assets/dashboard-2.js',
+      imports: ['index.html'],
+      css: ['assets/dashboard-2.css'],
+    },
   }),
 );
 precompress(path.join(spaRoot, 'assets'));
@@ -258,6 +268,13 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
     );
     expect(signup.body).not.toContain('href="/assets/index-abc123.js" />');
     expect((await get('/no-such-page')).body).not.toContain('modulepreload');
+    // The dashboard's own chunk lies within the account's: both come with its page.
+    const dashboard = (await get('/account/dashboard')).body;
+    const details = (await get('/account/my-details')).body;
+    for (const file of ['account-1.js', 'account-1.css', 'dashboard-2.js', 'dashboard-2.css'])
+      expect(dashboard).toContain(`href="/assets/${file}"`);
+    expect(details).toContain('href="/assets/account-1.css"');
+    expect(details).not.toContain('dashboard-2');
   });
 
   it('keeps the 404 status for a path that is no screen (product rule R1.13)', async () => {
@@ -414,6 +431,21 @@ describe('screens drawn on the server (product rule R14.14)', () => {
       expect(customer.body, url).toContain('<div id="root"></div>');
       expect(pageData(customer.body), url).toMatchObject({ signed_in: true });
     }
+  });
+
+  it("draw a signed-in customer's dashboard with their three reads, as their cookie sees them, and not a visitor's (R14.12)", async () => {
+    expect((await get('/account/dashboard')).body).toContain('<div id="root"></div>');
+    const browser = new ApiClient(app);
+    await browser.post('/sessions', {
+      email: DEMO_CUSTOMER.email,
+      password: DEMO_CUSTOMER.password,
+    });
+    const page = await get('/account/dashboard', { cookie: browser.cookieHeader });
+    expect(page.body).toContain('<h1>Drawn for /account/dashboard</h1>');
+    const data = pageData(page.body) as { answers: Record<string, unknown> };
+    for (const read of ['/subscriptions', '/schedule_weeks', '/orders/pending_payment'])
+      expect(data.answers[read], read).toEqual((await browser.get(read)).json());
+    expect(data).toMatchObject({ customer: (await browser.get('/me')).json() });
   });
 
   it('are left to the browser where the screen redirects or is not public', async () => {
