@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { findFlows, loadMachine } from '../scripts/statechart/flows';
+import { statechartGraph, transitionLabel } from '../src/views/flows/statechart-graph';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { takeawayCustomerAtInstructions } from './support/takeaway-checkout';
 
@@ -84,6 +86,30 @@ test('a clicked state in the drawing shows its URL; the chart downloads as SVG a
   expect(png.suggestedFilename()).toBe('takeaway-checkout.png');
   const bytes = readFileSync((await png.path())!);
   expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+});
+
+test('the viewer draws every machine of machines/ with all its states, transitions and guard names', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  for (const flow of findFlows()) {
+    // Counted from the machine itself (tests/unit/statechart-graph.test.ts checks these counts
+    // against each machine's written definition).
+    const graph = statechartGraph(await loadMachine(flow));
+    await page.goto(`/flows/${flow.name}`);
+    const chart = page.getByRole('img', { name: new RegExp(`^Statechart of ${flow.name}`) });
+    await expect(chart, flow.name).toBeVisible({ timeout: 20_000 });
+    await expect(chart.locator('[data-state-id]'), flow.name).toHaveCount(graph.states.length);
+    await expect(chart.locator('[data-transition-id]'), flow.name).toHaveCount(
+      graph.transitions.length,
+    );
+    const guarded = graph.transitions.find((transition) => transition.guard !== null);
+    if (guarded)
+      await expect(
+        chart.getByText(transitionLabel(guarded), { exact: true }).first(),
+        flow.name,
+      ).toBeAttached();
+  }
 });
 
 test('an unknown machine is the not-found page', async ({ page }) => {

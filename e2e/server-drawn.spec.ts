@@ -213,6 +213,21 @@ test('a sign-in link asked for before the app runs is asked for once it has (R14
   await expect(page.getByRole('main')).toContainText(DEMO.email);
 });
 
+test('a voucher code typed on the drawn dashboard before the app runs is redeemed once it has (R14.14)', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/account/dashboard', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Voucher code').fill('NOT-A-CODE');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expectAppNotRun(page);
+  release();
+  // The server's answer for the typed code, not the form's own 'Enter a voucher code'.
+  await expect(page.getByRole('alert')).toContainText('Invalid code');
+});
+
 test('a help message typed before the app runs is sent once it has (R14.14)', async ({ page }) => {
   const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/support', { waitUntil: 'domcontentloaded' });

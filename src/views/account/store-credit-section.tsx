@@ -33,17 +33,23 @@ const codeProblem = (code: string) =>
 const signed = (pounds: number) =>
   pounds < 0 ? `−${formatPrice(-pounds)}` : `+${formatPrice(pounds)}`;
 
-/** Redeem a credit voucher: on success the history, the balance and the session's customer update. */
+/**
+ * Redeem a credit voucher: on success the history, the balance and the session's customer update.
+ * The code is read from the form as it is sent, not kept in state: the dashboard is drawn on the
+ * server (R14.14), and a code typed before the app runs would be missing from state.
+ */
 function RedeemForm({ customer }: { customer: Customer }) {
   const session = useSessionActor();
   const queryClient = useQueryClient();
-  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [added, setAdded] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    const typed = new FormData(form).get(CODE_FIELD);
+    const code = typeof typed === 'string' ? typed : '';
     setAdded(null);
     const local = codeProblem(code);
     setErrors(local ? [{ fieldId: CODE_FIELD, message: local }] : []);
@@ -56,7 +62,7 @@ function RedeemForm({ customer }: { customer: Customer }) {
       );
       void queryClient.invalidateQueries({ queryKey: STORE_CREDIT_QUERY_KEY });
       session.send({ type: 'session.signedIn', customer: { ...customer, storeCredits: balance } });
-      setCode('');
+      form.reset();
       setAdded(`${formatPrice(transaction.amount)} added to your store credit`);
     } catch (error) {
       const message =
@@ -81,9 +87,7 @@ function RedeemForm({ customer }: { customer: Customer }) {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        value={code}
         error={errors[0]?.message}
-        onChange={(event) => setCode(event.target.value)}
       />
       <Button type="submit" busy={busy}>
         Redeem
