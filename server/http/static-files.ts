@@ -289,6 +289,9 @@ export async function registerStaticFiles(
       ...(served_customer !== undefined && { customer: served_customer }),
       ...(screen && { answers: screen.answers, served_at: screen.served_at }),
     };
+    // An account page's customer and their reads: not kept in any cache, so a shared computer's
+    // Back after sign-out cannot bring them back from it.
+    if (served_customer !== undefined) reply.header('cache-control', 'no-store, private');
     const linksOf = (page: string) => preloads.find(([pattern]) => pattern.test(page))?.[1] ?? '';
     const links = linksOf(screen ? drawnPath : pathname);
     const withData = (html: string) =>
@@ -337,8 +340,9 @@ export async function registerStaticFiles(
       reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
-        // The page carries who is signed in: never stored, never shared.
-        .header('cache-control', 'no-cache, private')
+        // The page carries who is signed in: never shared, and asked again each time; one that
+        // carries a customer's own data is not kept at all (pageFor says no-store).
+        .header('cache-control', reply.getHeader('cache-control') ?? 'no-cache, private')
         .header('vary', 'Cookie, Accept-Encoding')
         .send(page.body)
     );

@@ -223,11 +223,15 @@ describe('the shell (product rules R13.6 and R14.12)', () => {
       password: DEMO_CUSTOMER.password,
     });
     const me = (await browser.get('/me')).json();
-    for (const url of ['/account/dashboard', '/account/my-details', '/account'])
-      expect(pageData((await get(url, { cookie: browser.cookieHeader })).body), url).toMatchObject({
-        signed_in: true,
-        customer: me,
-      });
+    for (const url of ['/account/dashboard', '/account/my-details', '/account']) {
+      const page = await get(url, { cookie: browser.cookieHeader });
+      expect(pageData(page.body), url).toMatchObject({ signed_in: true, customer: me });
+      // Their own data: kept in no cache, so Back after sign-out cannot bring it back.
+      expect(page.headers['cache-control'], url).toBe('no-store, private');
+    }
+    expect((await get('/support', { cookie: browser.cookieHeader })).headers['cache-control']).toBe(
+      'no-cache, private',
+    );
     // Only where the page needs them, and only for their own cookie.
     expect(
       pageData((await get('/support', { cookie: browser.cookieHeader })).body),
