@@ -167,20 +167,27 @@ export async function registerStaticFiles(
   );
 
   /**
-   * The reads' bodies, by API path, from the API itself: public ones (its in-process cache, R13.4)
-   * asked as nobody; a signed-in customer's screen's asked with their request's cookie.
+   * A GET of the API from within: its body, or undefined unless 200. Without a cookie it is asked
+   * as nobody (a public read, its in-process cache, R13.4); with one, as that request's browser.
    */
+  const readApi = async (url: string, cookie?: string) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      ...(cookie !== undefined && { headers: { cookie } }),
+    });
+    return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
+  };
+  const cookieOf = (request: FastifyRequest) => request.headers.cookie ?? '';
+
+  /** The reads' bodies, by API path (GraphQL under its key): public ones, or with `cookie`. */
   const answersFor = async (load: (ask: AskRead) => Promise<unknown>, cookie?: string) => {
     const answers: Record<string, unknown> = {};
     await load(async (read) => {
       if (typeof read === 'string') {
-        const answer = await app.inject({
-          method: 'GET',
-          url: `/api/v2${read}`,
-          ...(cookie !== undefined && { headers: { cookie } }),
-        });
-        if (answer.statusCode !== 200) return undefined;
-        return (answers[read] = answer.json());
+        const body = await readApi(`/api/v2${read}`, cookie);
+        if (body !== undefined) answers[read] = body;
+        return body;
       }
       const answer = await app.inject({
         method: 'POST',
@@ -201,7 +208,7 @@ export async function registerStaticFiles(
    * paint instead of pushing the page down after it. Undefined signed out or when the read fails.
    */
   const liveOrdersFor = (request: FastifyRequest, signedIn: boolean) =>
-    signedIn ? customersRead(request, '/api/v2/orders/live') : undefined;
+    signedIn ? readApi('/api/v2/orders/live', cookieOf(request)) : undefined;
 
   /**
    * Product rule R14.12: on an account page, the signed-in customer as GET me answers it for this
@@ -209,17 +216,26 @@ export async function registerStaticFiles(
    * first. Undefined on other pages (they draw without the customer), signed out, or on failure.
    */
   const customerFor = (request: FastifyRequest, pathname: string, signedIn: boolean) =>
-    signedIn && ACCOUNT_PAGE.test(pathname) ? customersRead(request, '/api/v2/me') : undefined;
+    signedIn && ACCOUNT_PAGE.test(pathname) ? readApi('/api/v2/me', cookieOf(request)) : undefined;
 
-  /** A read of the API as this request's cookie sees it: the body, or undefined unless 200. */
-  const customersRead = async (request: FastifyRequest, url: string) => {
-    const answer = await app.inject({
-      method: 'GET',
-      url,
-      headers: { cookie: request.headers.cookie ?? '' },
-    });
-    return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
+  /** What every page carries (R14.12): the settings, who is signed in, and what of theirs it shows. */
+  const sharedPageData = async (request: FastifyRequest, pathname: string) => {
+    const signed_in = await currentSession(request, deps.db, deps.now()).then(
+      (session) => Boolean(session?.customerId),
+      () => false,
+    );
+    const [live_orders, customer] = await Promise.all([
+      Promise.resolve(liveOrdersFor(request, signed_in)).catch(() => undefined),
+      Promise.resolve(customerFor(request, pathname, signed_in)).catch(() => undefined),
+    ]);
+    return {
+      settings,
+      signed_in,
+      ...(live_orders !== undefined && { live_orders }),
+      ...(customer !== undefined && { customer }),
+    };
   };
+  type SharedPageData = Awaited<ReturnType<typeof sharedPageData>>;
 
   /** The screen drawn on the server (R14.14) with the answers it shows, or undefined. */
   const drawScreen = async (
@@ -230,68 +246,43 @@ export async function registerStaticFiles(
       visitorsOnly: boolean;
       customersOnly: boolean;
     },
-    signedIn: Promise<boolean>,
-    liveOrders: Promise<unknown>,
-    servedCustomer: Promise<unknown>,
+    shared: Promise<SharedPageData>,
   ) => {
     if (!renderScreen) return undefined;
-    if (screen.customersOnly && !(await signedIn)) return undefined;
-    const cookie = screen.customersOnly ? (request.headers.cookie ?? '') : undefined;
-    const [answers, signed_in, live_orders, customer] = await Promise.all([
-      answersFor(screen.load, cookie),
-      signedIn,
-      liveOrders,
-      servedCustomer,
+    const [answers, pageData] = await Promise.all([
+      answersFor(screen.load, screen.customersOnly ? cookieOf(request) : undefined),
+      shared,
     ]);
-    if (screen.visitorsOnly && signed_in) return undefined;
+    if (screen.visitorsOnly && pageData.signed_in) return undefined;
     // Drawn signed in only from the customer the page carries, as the browser starts from it.
-    if (screen.customersOnly && customer === undefined) return undefined;
+    if (screen.customersOnly && !('customer' in pageData)) return undefined;
     const servedAt = deps.now().getTime();
-    const html = await renderScreen(url, {
-      settings,
-      // The session starts from it (R14.12): drawn signed out, or waiting for the customer.
-      signed_in,
-      answers,
-      served_at: servedAt,
-      ...(live_orders !== undefined && { live_orders }),
-      ...(customer !== undefined && { customer }),
-    });
+    // The session starts from the page data (R14.12): drawn signed out, signed in, or waiting.
+    const html = await renderScreen(url, { ...pageData, answers, served_at: servedAt });
     return html === undefined ? undefined : { html, answers, served_at: servedAt };
   };
 
   const pageFor = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
     if (!shell.includes(PAGE_DATA_MARKER)) return shell;
     const pathname = request.url.split('?')[0] ?? '/';
-    const signedIn = currentSession(request, deps.db, deps.now()).then(
-      (session) => Boolean(session?.customerId),
-      () => false,
-    );
-    const liveOrders = signedIn.then((yes) => liveOrdersFor(request, yes)).catch(() => undefined);
-    const customer = signedIn
-      .then((yes) => customerFor(request, pathname, yes))
-      .catch(() => undefined);
+    const shared = sharedPageData(request, pathname);
     // A one-time link (?token=, R2.1) signs in before its screen shows anything: none to draw.
     const oneTimeLink = new URLSearchParams(request.url.split('?')[1] ?? '').has('token');
     const inPlace = DRAWN_IN_PLACE[pathname];
     const drawnUrl = inPlace?.target ?? request.url;
     const drawnPath = inPlace?.target ?? pathname;
     const drawn = drawnShell && !oneTimeLink ? serverDrawnScreen(drawnPath, deps.now()) : undefined;
-    const [signed_in, live_orders, served_customer, screen] = await Promise.all([
-      signedIn,
-      liveOrders,
-      customer,
-      drawn ? drawScreen(request, drawnUrl, drawn, signedIn, liveOrders, customer) : undefined,
+    const [pageData, screen] = await Promise.all([
+      shared,
+      drawn ? drawScreen(request, drawnUrl, drawn, shared) : undefined,
     ]);
     const data = {
-      settings,
-      signed_in,
-      ...(live_orders !== undefined && { live_orders }),
-      ...(served_customer !== undefined && { customer: served_customer }),
+      ...pageData,
       ...(screen && { answers: screen.answers, served_at: screen.served_at }),
     };
     // An account page's customer and their reads: not kept in any cache, so a shared computer's
     // Back after sign-out cannot bring them back from it.
-    if (served_customer !== undefined) reply.header('cache-control', 'no-store, private');
+    if ('customer' in pageData) reply.header('cache-control', 'no-store, private');
     const linksOf = (page: string) => preloads.find(([pattern]) => pattern.test(page))?.[1] ?? '';
     const links = linksOf(screen ? drawnPath : pathname);
     const withData = (html: string) =>

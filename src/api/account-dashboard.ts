@@ -10,8 +10,6 @@ type Body<P extends keyof paths> = paths[P] extends {
   ? B
   : never;
 
-const READS = ['/subscriptions', '/schedule_weeks', '/orders/pending_payment'] as const;
-
 export interface DashboardData {
   plans: DashboardPlan[];
   weeks: DashboardWeek[];
@@ -42,9 +40,9 @@ export function dashboardFromPage(customerId: string) {
   const served = customerInPage() as { data?: { id?: string } } | undefined;
   if (served?.data?.id !== customerId) return {};
   const [subscriptions, weeks, pending] = [
-    answerInPage<Body<'/subscriptions'>>(READS[0]),
-    answerInPage<Body<'/schedule_weeks'>>(READS[1]),
-    answerInPage<Body<'/orders/pending_payment'>>(READS[2]),
+    answerInPage<Body<'/subscriptions'>>('/subscriptions'),
+    answerInPage<Body<'/schedule_weeks'>>('/schedule_weeks'),
+    answerInPage<Body<'/orders/pending_payment'>>('/orders/pending_payment'),
   ];
   if (!subscriptions || !weeks || !pending) return {};
   return {

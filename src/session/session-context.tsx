@@ -16,20 +16,20 @@ import type { Customer } from '../api/types';
 import { flash } from '../components/flash/flash-store';
 import { clearClientData } from './client-data';
 
-/** GET me's answer as the session keeps it. */
-const customerOf = (body: { data: ResourceObject }) => toEntity(body.data) as Customer;
+/** GET me's customer as the session keeps it. */
+const customerOf = (resource: ResourceObject) => toEntity(resource) as Customer;
 
 /** Product rule R14.12: the customer an account page was served with, so it reads no /me. */
 function servedCustomer(): Customer | null {
   const body = customerInPage() as { data?: ResourceObject } | undefined;
-  return body?.data ? customerOf({ data: body.data }) : null;
+  return body?.data ? customerOf(body.data) : null;
 }
 
 const liveSessionMachine = sessionMachine.provide({
   actors: {
     loadCustomer: fromPromise(async () => {
       try {
-        return customerOf(await unwrap(api.GET('/me')));
+        return customerOf((await unwrap(api.GET('/me'))).data);
       } catch (error) {
         if (isApiRequestError(error) && error.status === 401) return null;
         throw error;
