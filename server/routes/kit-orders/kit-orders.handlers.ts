@@ -2,7 +2,7 @@ import type { OperationHandlers } from '../../http/handler';
 import { ApiError } from '../../http/jsonapi';
 import { placeKitOrder, previewKitOrder } from '../../services/kit-orders/kit-orders';
 import { chargeKitOrder, type KitCharge } from '../../services/kit-orders/kit-payment';
-import { orderView } from '../../services/orders/takeaway-orders';
+import { orderView } from '../../services/orders/order-views';
 import { requireCustomer } from '../../services/sessions';
 import { orderDocument } from '../orders/order-document';
 import { withRetryAfter } from '../payments/retry-after';

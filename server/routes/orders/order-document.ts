@@ -1,7 +1,7 @@
 import type { components } from '../../../openapi/schema';
 import type { FeedbackRow } from '../../services/orders/order-details';
 import type { PaymentSummary } from '../../services/orders/order-payment-summary';
-import type { LineItemRow, OrderView } from '../../services/orders/takeaway-orders';
+import type { LineItemRow, OrderView } from '../../services/orders/order-views';
 
 type OrderState = components['schemas']['OrderState'];
 

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../../http/handler';
 import { editOrder, type EditResult, type OrderChange } from '../../services/orders/order-edit';
-import { orderView } from '../../services/orders/takeaway-orders';
+import { orderView } from '../../services/orders/order-views';
 import { requireCustomer } from '../../services/sessions';
 import type { Deps } from '../../deps';
 import { orderDocument } from './order-document';

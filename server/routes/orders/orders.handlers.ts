@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { restaurants } from '../../db/schema';
 import type { OperationHandlers } from '../../http/handler';
-import { currentSession, requireCustomer } from '../../services/sessions';
+import { currentSession, requireCustomer, requireCustomerId } from '../../services/sessions';
 import {
-  customerOrderViews,
   LIVE_STATES,
-  orderView,
   PENDING_PAYMENT_STATES,
   placeTakeawayOrder,
   requireOrderRow,
 } from '../../services/orders/takeaway-orders';
+import { customerOrderViews, orderView } from '../../services/orders/order-views';
 import { listCustomerOrders } from '../../services/orders/order-list';
 import { feedbackOf, giveFeedback, sendInvoice } from '../../services/orders/order-details';
 import { latestPayment } from '../../services/orders/order-payment-summary';
@@ -57,11 +56,11 @@ export function orderHandlers({
     },
 
     listOrders: async (request) => {
-      const { customer } = await requireCustomer(request, db, now());
+      const customerId = await requireCustomerId(request, db, now());
       const query = request.query;
       const page = await listCustomerOrders(
         db,
-        customer.id,
+        customerId,
         {
           deliveryDate: query['filter[delivery_date]'],
           type: query['filter[type]'],
@@ -93,14 +92,14 @@ export function orderHandlers({
     },
 
     listPendingPaymentOrders: async (request) => {
-      const { customer } = await requireCustomer(request, db, now());
-      const views = await customerOrderViews(db, customer.id, PENDING_PAYMENT_STATES);
+      const customerId = await requireCustomerId(request, db, now());
+      const views = await customerOrderViews(db, customerId, PENDING_PAYMENT_STATES);
       return { data: views.map(orderResource) };
     },
 
     getOrder: async (request) => {
-      const { customer } = await requireCustomer(request, db, now());
-      const view = await orderView(db, customer.id, request.params.id);
+      const customerId = await requireCustomerId(request, db, now());
+      const view = await orderView(db, customerId, request.params.id);
       const [payment, feedback] = await Promise.all([
         latestPayment(db, view.order.id),
         feedbackOf(db, view.order.id),
@@ -151,8 +150,8 @@ export function orderHandlers({
     },
 
     getDriverLocation: async (request) => {
-      const { customer } = await requireCustomer(request, db, now());
-      const order = await requireOrderRow(db, customer.id, request.params.id);
+      const customerId = await requireCustomerId(request, db, now());
+      const order = await requireOrderRow(db, customerId, request.params.id);
       const [restaurant] =
         order.restaurantId === null
           ? []

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { orders } from '../../db/schema';
-import { selectOrderSummaries, viewsOf, type OrderRow, type OrderView } from './takeaway-orders';
+import { selectOrderViews, type OrderRow, type OrderView } from './order-views';
 
 /** Product rule R9.5: the upcoming list takes up to 3000, the history pages of 4. */
 export const UPCOMING_PAGE_SIZE = 3000;
@@ -50,14 +50,20 @@ export async function listCustomerOrders(
     query.deliveryDate === 'upcoming'
       ? [asc(orders.deliveryDate), asc(orders.id)]
       : [desc(orders.deliveryDate), desc(orders.createdAt), desc(orders.id)];
-  const rows = await selectOrderSummaries(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((query.page - 1) * perPage);
-  // The window count rides on the page's rows; a page past the end has none, so it counts alone.
-  const total =
-    rows[0]?.total ??
-    (query.page > 1 ? ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0) : 0);
-  return { views: await viewsOf(db, rows), total, page: query.page, perPage };
+  const { views, total } = await selectOrderViews(db, {
+    where,
+    orderBy: order,
+    limit: perPage,
+    offset: (query.page - 1) * perPage,
+  });
+  // The count rides on the page's orders; a page past the end has none, so it counts alone.
+  const pastTheEnd = views.length === 0 && query.page > 1;
+  return {
+    views,
+    total: pastTheEnd
+      ? ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0)
+      : total,
+    page: query.page,
+    perPage,
+  };
 }

@@ -1,42 +1,17 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
-import {
-  baskets,
-  customers,
-  orderLineItems,
-  orders,
-  payments,
-  productRatings,
-  ratings,
-  restaurants,
-} from '../../db/schema';
+import { baskets, customers, orderLineItems, orders } from '../../db/schema';
 import { notFound } from '../../http/jsonapi';
 import { priceBasket } from '../basket-pricing';
 import { itemsOf } from '../baskets';
 import { assertBasketOrderable, assertBasketValid } from './basket-checks';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type LineItemRow = typeof orderLineItems.$inferSelect;
+import type { OrderRow } from './order-views';
 
 /** Takeaway orders the kitchen is working on: GET orders/live. */
 export const LIVE_STATES = ['paid', 'accepted', 'shipped', 'ready'] as const;
 /** Product rule R9.2: an order is payment-failed in these states. */
 export const PENDING_PAYMENT_STATES = ['payment_pending', 'not_authorized'] as const;
-
-/** An order with what its document shows beside the row. */
-export interface OrderView {
-  order: OrderRow;
-  restaurantSite: string | null;
-  ratingId: number | null;
-  rating: number | null;
-  lineItems: LineItemRow[];
-  productRatings: Map<number, number>;
-  /**
-   * Product rule R9.28: the order awaits a payment after one failed (`not_authorized`, or
-   * `payment_pending` with its latest payment attempt failed); false while it awaits its first.
-   */
-  paymentFailed: boolean;
-}
 
 /**
  * Writes the customer's takeaway basket as an order awaiting payment, in one transaction: the
@@ -130,118 +105,6 @@ export async function placeTakeawayOrder(
   });
 }
 
-/** An order row with what its list entry shows from other tables: its restaurant and rating. */
-export interface OrderSummary {
-  order: OrderRow;
-  restaurantSite: string | null;
-  ratingId: number | null;
-  rating: number | null;
-}
-
-/**
- * Orders with their restaurant's site and their rating, left-joined (one restaurant, at most one
- * rating by ratings_order_key: no extra rows), and the count of every row the filter matches
- * (a window, so a page and its total are one query).
- */
-export const selectOrderSummaries = (db: Queryable) =>
-  db
-    .select({
-      order: orders,
-      restaurantSite: restaurants.site,
-      ratingId: ratings.id,
-      rating: ratings.rating,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(orders)
-    .leftJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-    .leftJoin(ratings, eq(ratings.orderId, orders.id))
-    .$dynamic();
-
-/**
- * The documents' views of the summarised orders: one query for every line and its dish rating,
- * whatever the number of orders (no query per order).
- */
-export async function viewsOf(db: Queryable, summaries: OrderSummary[]): Promise<OrderView[]> {
-  if (summaries.length === 0) return [];
-  const lines = await db
-    .select({ line: orderLineItems, rating: productRatings.rating })
-    .from(orderLineItems)
-    .leftJoin(productRatings, eq(productRatings.lineItemId, orderLineItems.id))
-    .where(
-      inArray(
-        orderLineItems.orderId,
-        summaries.map(({ order }) => order.id),
-      ),
-    )
-    .orderBy(orderLineItems.id);
-  const byOrder = new Map<
-    number,
-    { lineItems: LineItemRow[]; productRatings: Map<number, number> }
-  >(summaries.map(({ order }) => [order.id, { lineItems: [], productRatings: new Map() }]));
-  for (const { line, rating } of lines) {
-    const entry = byOrder.get(line.orderId);
-    entry?.lineItems.push(line);
-    if (rating !== null) entry?.productRatings.set(line.id, rating);
-  }
-  const failed = await paymentFailedOrders(db, summaries);
-  return summaries.map((summary) => ({
-    order: summary.order,
-    restaurantSite: summary.restaurantSite,
-    ratingId: summary.ratingId,
-    rating: summary.rating,
-    lineItems: byOrder.get(summary.order.id)?.lineItems ?? [],
-    productRatings: byOrder.get(summary.order.id)?.productRatings ?? new Map(),
-    paymentFailed: failed.has(summary.order.id),
-  }));
-}
-
-/**
- * Product rule R9.28: the orders among these whose payment failed: every `not_authorized` one, and
- * each `payment_pending` one whose latest payment attempt failed. One query, and none when no order
- * is `payment_pending`.
- */
-async function paymentFailedOrders(db: Queryable, summaries: OrderSummary[]) {
-  const failed = new Set(
-    summaries.filter(({ order }) => order.state === 'not_authorized').map(({ order }) => order.id),
-  );
-  const pending = summaries
-    .filter(({ order }) => order.state === 'payment_pending')
-    .map(({ order }) => order.id);
-  if (pending.length === 0) return failed;
-  const attempts = await db
-    .select({ orderId: payments.orderId, state: payments.state })
-    .from(payments)
-    .where(inArray(payments.orderId, pending))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
-  const latest = new Map<number, string>();
-  for (const { orderId, state } of attempts) if (!latest.has(orderId)) latest.set(orderId, state);
-  for (const [orderId, state] of latest) if (state === 'failed') failed.add(orderId);
-  return failed;
-}
-
-export async function views(db: Queryable, rows: OrderRow[]): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const summaries = await selectOrderSummaries(db).where(
-    inArray(
-      orders.id,
-      rows.map((row) => row.id),
-    ),
-  );
-  const byId = new Map(summaries.map((summary) => [summary.order.id, summary]));
-  return viewsOf(
-    db,
-    rows.map((order) => {
-      const summary = byId.get(order.id);
-      return {
-        order,
-        restaurantSite: summary?.restaurantSite ?? null,
-        ratingId: summary?.ratingId ?? null,
-        rating: summary?.rating ?? null,
-      };
-    }),
-  );
-}
-
 /** The customer's order, or a 404 (another customer's order included: ids tell nothing). */
 export async function requireOrderRow(
   db: Queryable,
@@ -254,34 +117,4 @@ export async function requireOrderRow(
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   if (!order) throw notFound('Order');
   return order;
-}
-
-export async function orderView(
-  db: Queryable,
-  customerId: number,
-  orderId: number,
-): Promise<OrderView> {
-  const [view] = await views(db, [await requireOrderRow(db, customerId, orderId)]);
-  if (!view) throw notFound('Order');
-  return view;
-}
-
-export async function customerOrderViews(
-  db: Queryable,
-  customerId: number,
-  states: readonly string[],
-  type?: OrderRow['type'],
-): Promise<OrderView[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        inArray(orders.state, [...states]),
-        type ? eq(orders.type, type) : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return views(db, rows);
 }
