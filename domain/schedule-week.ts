@@ -14,6 +14,9 @@ import { addDays } from './weeks';
 export const SCHEDULE_WEEK_MESSAGES = {
   /** Product rule R10.5, shared with skipping. */
   tooLate: PASTA_PLAN_MESSAGES.tooLate,
+  /** Product rule R9.29: the week's box was dropped unpaid on its delivery day. */
+  dropped:
+    'This week’s box was not paid by its delivery day, so it could not be packed. Nothing was charged for it, and any store credit spent on it is back in your account.',
   cancelled: PASTA_PLAN_MESSAGES.cancelled,
   chooseRecipes: 'Choose at least one recipe, or let the chef choose',
   tooManyRecipes: (max: number) => `Your plan has ${max} recipes a week: choose ${max} or fewer`,

@@ -1916,6 +1916,8 @@ export interface components {
                 /** @enum {string} */
                 state: "active" | "skipped";
                 order_id: string | null;
+                /** @description The state of the week's box once written (product rule R9.13): `dropped` once it is dropped unpaid on its delivery day (R9.29). */
+                order_state: components["schemas"]["OrderState"] | null;
                 /** @description The customer chose the week's dishes. */
                 picked: boolean;
                 /** @description The box's dishes: its order's, else the customer's picks; empty when the chef will choose. */
@@ -1939,6 +1941,8 @@ export interface components {
                 /** @enum {string} */
                 state: "active" | "skipped";
                 order_id: string | null;
+                /** @description The state of the week's box once written (product rule R9.13): `dropped` once it is dropped unpaid on its delivery day (R9.29). */
+                order_state: components["schemas"]["OrderState"] | null;
                 /** @description Before the cut-off, without its order, the plan not cancelled. */
                 changeable: boolean;
                 address: {

@@ -19,6 +19,8 @@ export interface ScheduleWeek {
   billingDate: string;
   state: 'active' | 'skipped';
   orderId: string | null;
+  /** The box's order state once written: `dropped` once dropped unpaid (R9.29). */
+  orderState: string | null;
   changeable: boolean;
   address: WeekResource['attributes']['address'];
   chefSelected: boolean;
@@ -45,6 +47,7 @@ const weekOf = ({ id, attributes: a }: WeekResource): ScheduleWeek => ({
   billingDate: a.billing_date,
   state: a.state,
   orderId: a.order_id,
+  orderState: a.order_state,
   changeable: a.changeable,
   address: a.address,
   chefSelected: a.chef_selected,

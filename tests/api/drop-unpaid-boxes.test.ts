@@ -105,6 +105,24 @@ describe('a box still unpaid on its delivery day (R9.29)', () => {
     expect(paid.json().errors[0]).toMatchObject({ code: 'order_not_payable' });
   });
 
+  it("shows the week's box as dropped on the plan's weeks and on the week's own page", async () => {
+    const { browser, customerId, order } = await billedWeek2('4000000000000002');
+    const weekOf = async () => {
+      const weeks = (await browser.get('/schedule_weeks')).json().data as {
+        id: string;
+        attributes: { order_id: string | null; order_state: string | null };
+      }[];
+      const week = weeks.find((entry) => entry.attributes.order_id === String(order.id));
+      const page = (await browser.get(`/schedule_weeks/${week?.id}`)).json().data.attributes;
+      return { listed: week?.attributes.order_state, page: page.order_state };
+    };
+    expect(await weekOf()).toEqual({ listed: 'not_authorized', page: 'not_authorized' });
+
+    await runOn(deliveryDay2, customerId);
+
+    expect(await weekOf()).toEqual({ listed: 'dropped', page: 'dropped' });
+  });
+
   it('refuses to take a payment for a box on its delivery day, before the job has dropped it', async () => {
     const { browser, order, card } = await billedWeek2('4000000000000002');
     const today = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps';
 import type { Queryable } from '../../db/database';
+import type { components } from '../../../openapi/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { requireCustomer } from '../../services/sessions';
 import {
@@ -7,6 +8,8 @@ import {
   chooseScheduleWeekRecipes,
   scheduleWeekDetails,
 } from '../../services/subscriptions/schedule-week';
+
+type OrderState = components['schemas']['OrderState'];
 
 const pounds = (pence: number) => pence / 100;
 
@@ -28,6 +31,7 @@ async function weekDocument(db: Queryable, customerId: number, weekId: string, n
         billing_date: week.billingDate.toISOString(),
         state: week.state,
         order_id: order ? String(order.id) : null,
+        order_state: order ? (order.state as OrderState) : null,
         changeable,
         address: address && {
           id: String(address.id),

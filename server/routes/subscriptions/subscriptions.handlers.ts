@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { components } from '../../../openapi/schema';
 import type { OperationHandlers } from '../../http/handler';
 import { notFound } from '../../http/jsonapi';
 import { requireCustomer } from '../../services/sessions';
@@ -14,6 +15,8 @@ import {
   futureScheduleWeeks,
 } from '../../services/subscriptions/subscriptions';
 import type { Deps } from '../../deps';
+
+type OrderState = components['schemas']['OrderState'];
 
 const idOrNull = (id: number | null) => (id === null ? null : String(id));
 const snake = (flag: string) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -51,7 +54,14 @@ const subscriptionResource = ({ subscription, schedule, hasOrders }: Subscriptio
   },
 });
 
-const weekResource = ({ week, subscriptionId, orderId, picked, recipes }: WeekEntry) => ({
+const weekResource = ({
+  week,
+  subscriptionId,
+  orderId,
+  orderState,
+  picked,
+  recipes,
+}: WeekEntry) => ({
   type: 'schedule_weeks' as const,
   id: String(week.id),
   attributes: {
@@ -62,6 +72,7 @@ const weekResource = ({ week, subscriptionId, orderId, picked, recipes }: WeekEn
     billing_date: week.billingDate.toISOString(),
     state: week.state,
     order_id: idOrNull(orderId),
+    order_state: orderState as OrderState | null,
     picked,
     recipes,
   },

@@ -76,7 +76,7 @@ export async function futureScheduleWeeks(
   const [weekOrders, picks] = ids.length
     ? await Promise.all([
         db
-          .select({ id: orders.id, scheduleWeekId: orders.scheduleWeekId })
+          .select({ id: orders.id, state: orders.state, scheduleWeekId: orders.scheduleWeekId })
           .from(orders)
           .where(inArray(orders.scheduleWeekId, ids)),
         db
@@ -108,7 +108,8 @@ export async function futureScheduleWeeks(
     ),
   ]);
   return rows.map((row) => {
-    const orderId = weekOrders.find((o) => o.scheduleWeekId === row.week.id)?.id ?? null;
+    const order = weekOrders.find((o) => o.scheduleWeekId === row.week.id);
+    const orderId = order?.id ?? null;
     const weekPicks = picks.filter((p) => p.scheduleWeekId === row.week.id);
     // The box's dishes: its order's once billed, else the customer's picks (product rule R10.12).
     const recipes =
@@ -117,6 +118,12 @@ export async function futureScheduleWeeks(
         : weekPicks.flatMap(
             (pick) => pickDetails.find((d) => d.id === pick.variantId)?.title ?? [],
           );
-    return { ...row, orderId, picked: weekPicks.length > 0, recipes };
+    return {
+      ...row,
+      orderId,
+      orderState: order?.state ?? null,
+      picked: weekPicks.length > 0,
+      recipes,
+    };
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { APP_ROUTES } from '../../../domain/app-routes';
+import { orderStatusText } from '../../../domain/order-status';
 import { scheduleWeekPaths } from '../../../domain/schedule-week';
 import type { components } from '../../../openapi/schema';
 import { api, unwrap } from '../../api/client';
@@ -24,6 +25,8 @@ async function fetchPlanWeeks(): Promise<PlanWeek[]> {
 /** What a week of the plan holds for the customer: its box is written at the week's cut-off. */
 function weekState(week: PlanWeek): string {
   if (week.state === 'skipped') return 'Skipped';
+  // Product rule R9.29: a box dropped unpaid reads as its order does (R9.1).
+  if (week.orderState === 'dropped') return orderStatusText('dropped', false);
   if (week.orderId) return 'Box ordered';
   return week.picked ? 'Dishes chosen' : 'Dishes to choose';
 }

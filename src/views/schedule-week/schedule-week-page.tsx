@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { APP_ROUTES } from '../../../domain/app-routes';
 import { formatPrice } from '../../../domain/money';
+import { orderStatusText } from '../../../domain/order-status';
 import { cutoffText, dayAndDate } from '../../../domain/pasta-plan';
 import { addressLine, listedAddresses } from '../../../domain/saved-addresses';
 import { SCHEDULE_WEEK_MESSAGES, scheduleWeekPaths } from '../../../domain/schedule-week';
@@ -68,6 +69,9 @@ function WeekLoader({ weekId }: { weekId: string }) {
 }
 
 function weekBadge(week: ScheduleWeek) {
+  // Product rule R9.29: a box dropped unpaid reads as its order does (R9.1), not as ordered.
+  if (week.orderState === 'dropped')
+    return { tone: 'neutral' as const, text: orderStatusText('dropped', false) };
   if (week.orderId) return { tone: 'success' as const, text: 'Ordered' };
   if (week.state === 'skipped') return { tone: 'neutral' as const, text: 'Skipped' };
   if (!week.changeable) return { tone: 'neutral' as const, text: 'Too late to change' };
@@ -113,7 +117,11 @@ function WeekDetails({ week }: { week: ScheduleWeek }) {
       />
       {closed && (
         <div className="notice" id="week-too-late">
-          <p>{SCHEDULE_WEEK_MESSAGES.tooLate}</p>
+          <p>
+            {week.orderState === 'dropped'
+              ? SCHEDULE_WEEK_MESSAGES.dropped
+              : SCHEDULE_WEEK_MESSAGES.tooLate}
+          </p>
           {week.orderId && (
             <p>
               <Link to={`/order/${week.orderId}`}>See the order for this box</Link>
