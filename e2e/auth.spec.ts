@@ -185,6 +185,11 @@ test.describe('a sign-in link by email (R2.21)', () => {
     await expect(page).toHaveURL(/\/account\/my-details$/);
     await expect(page.getByText('You are signed in.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+    // The link reached the customer's inbox: the email is verified (R2.22), nothing asks for it.
+    await page.goto('/account/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Ciao ${customer.firstName}`);
+    await expect(page.getByRole('heading', { name: 'Needs your attention' })).toHaveCount(0);
+    await expect(page.getByText('Verify your email address')).toHaveCount(0);
 
     // Spent: the sign-in form says so, and a new link can be asked for there.
     await page.context().clearCookies();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../server/db/schema';
+import { customers, emailOutbox } from '../../server/db/schema';
 import {
   SIGN_IN_LINK_MESSAGE,
   SIGN_IN_LINK_MINUTES,
@@ -67,6 +67,27 @@ describe('POST /sessions/sign_in_link (product rule R2.21)', () => {
     const me = await browser.get('/me');
     expect(me.statusCode).toBe(200);
     expect(me.json().data.attributes.email).toBe(email);
+  });
+
+  it('verifies the email it reached, once signed in with it (R2.22)', async () => {
+    clock = new Date();
+    const email = await customerEmail();
+    const verifiedAt = async () =>
+      (
+        await testApp()
+          .database.db.select({ at: customers.emailVerifiedAt })
+          .from(customers)
+          .where(eq(customers.email, email))
+      )[0]?.at;
+    expect(await verifiedAt()).toBeNull();
+    await requestLink({ email });
+
+    const browser = client();
+    const signedIn = await browser.post('/sessions/token', { token: (await linkTo(email)).token });
+
+    expect(signedIn.json().data.attributes.email_verified).toBe(true);
+    expect((await browser.get('/me')).json().data.attributes.email_verified).toBe(true);
+    expect(await verifiedAt()).toEqual(clock);
   });
 
   it('refuses the same link a second time (401 invalid_token)', async () => {

@@ -110,10 +110,17 @@ export function sessionHandlers({
         : [];
       if (!customer) throw invalidToken();
       const passwordReset = token.kind === 'password_reset';
-      const visitor = await currentSession(request, db, now());
+      const at = now();
+      const visitor = await currentSession(request, db, at);
       await db.transaction(async (tx) => {
         if (visitor && !visitor.customerId)
           await adoptVisitorBaskets(tx, visitor.tokenHash, customer.id);
+        // Product rule R2.22: the link reached the customer's inbox, so the address is theirs.
+        if (customer.emailVerifiedAt === null)
+          await tx
+            .update(customers)
+            .set({ emailVerifiedAt: at, updatedAt: at })
+            .where(and(eq(customers.id, customer.id), isNull(customers.emailVerifiedAt)));
         await startSession(
           tx,
           reply,
@@ -121,13 +128,16 @@ export function sessionHandlers({
           {
             kind: 'customer',
             customerId: customer.id,
-            ...(passwordReset && { passwordResetAt: now() }),
+            ...(passwordReset && { passwordResetAt: at }),
           },
-          now(),
+          at,
         );
       });
       reply.code(201);
-      return { data: customerResource(customer), meta: { password_reset: passwordReset } };
+      return {
+        data: customerResource({ ...customer, emailVerifiedAt: customer.emailVerifiedAt ?? at }),
+        meta: { password_reset: passwordReset },
+      };
     },
 
     createGuestTokenSession: async (request, reply) => {
