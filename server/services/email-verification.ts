@@ -85,6 +85,17 @@ export async function requestVerification(
   });
 }
 
+/**
+ * Marks the customer's email verified at `at`, unless it already is: by its verification link, or
+ * by signing in with any other emailed link (product rule R2.22).
+ */
+export async function markEmailVerified(tx: Queryable, customerId: number, at: Date) {
+  await tx
+    .update(customers)
+    .set({ emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(customers.id, customerId), isNull(customers.emailVerifiedAt)));
+}
+
 const linkProblem = (code: string, detail: string) =>
   new ApiError(400, code, 'Verification link not valid', { detail, pointer: '/token' });
 
@@ -108,10 +119,7 @@ export async function confirmVerification(db: Database, token: string, at: Date)
       )
       .returning();
     if (spent?.customerId) {
-      await tx
-        .update(customers)
-        .set({ emailVerifiedAt: at, updatedAt: at })
-        .where(and(eq(customers.id, spent.customerId), isNull(customers.emailVerifiedAt)));
+      await markEmailVerified(tx, spent.customerId, at);
       return;
     }
     const [known] = await tx

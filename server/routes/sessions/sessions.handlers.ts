@@ -18,6 +18,7 @@ import {
   tooManyRequests,
 } from '../../services/sign-in-limits';
 import { hashSecret } from '../../services/tokens';
+import { markEmailVerified } from '../../services/email-verification';
 import { customerResource, normaliseEmail } from '../customers/customer-resource';
 import type { Deps } from '../../deps';
 
@@ -116,11 +117,7 @@ export function sessionHandlers({
         if (visitor && !visitor.customerId)
           await adoptVisitorBaskets(tx, visitor.tokenHash, customer.id);
         // Product rule R2.22: the link reached the customer's inbox, so the address is theirs.
-        if (customer.emailVerifiedAt === null)
-          await tx
-            .update(customers)
-            .set({ emailVerifiedAt: at, updatedAt: at })
-            .where(and(eq(customers.id, customer.id), isNull(customers.emailVerifiedAt)));
+        if (customer.emailVerifiedAt === null) await markEmailVerified(tx, customer.id, at);
         await startSession(
           tx,
           reply,
