@@ -1,33 +1,44 @@
 import { SCHEDULE_WEEK_MESSAGES } from '../domain/schedule-week';
 import { addDays, cutoffFor, firstOrderableWeek } from '../domain/weeks';
+import type { APIRequestContext } from '@playwright/test';
 import { apiCall, savedSandboxCard } from './support/api';
 import { kitBasket, savedHome } from './support/kit-checkout';
 import { expect, expectNoAxeViolations, signUpViaApi, test } from './support/fixtures';
+
+/** A new customer whose first recipe-kit box is ordered and paid: a weekly plan from this week. */
+async function newSubscriber(request: APIRequestContext) {
+  const customer = await signUpViaApi(request);
+  const addressId = await savedHome(request);
+  const basketId = await kitBasket(request, undefined, 1);
+  const order = await apiCall(request, 'post', '/orders/recipe_kits', {
+    basket_id: basketId,
+    payment_method_id: await savedSandboxCard(request),
+    shipping_address_id: addressId,
+  });
+  return { customer, order };
+}
+
+/**
+ * The billing job as of a minute after next week's cut-off, for this customer's plan only (the
+ * demo customer's stays as seeded for the other specs).
+ */
+function billNextWeekAtItsCutoff(request: APIRequestContext, email: string) {
+  const nextWeek = addDays(firstOrderableWeek(new Date()), 7);
+  return apiCall(request, 'post', '/dev/billing_runs', {
+    as_of: new Date(cutoffFor(nextWeek).getTime() + 60_000).toISOString(),
+    customer_email: email,
+  });
+}
 
 test.describe('the subscription engine', () => {
   test('a weekly subscription: the billing job at the next cut-off writes next week’s order, and the customer sees it', async ({
     page,
   }) => {
     const request = page.request;
-    const customer = await signUpViaApi(request);
-    const firstWeek = firstOrderableWeek(new Date());
-    const addressId = await savedHome(request);
-    const basketId = await kitBasket(request, undefined, 1);
-    const order = await apiCall(request, 'post', '/orders/recipe_kits', {
-      basket_id: basketId,
-      payment_method_id: await savedSandboxCard(request),
-      shipping_address_id: addressId,
-    });
+    const { customer, order } = await newSubscriber(request);
     expect(order.attributes.state).toBe('paid');
 
-    // The next week bills at its cut-off: run the job as of a minute after it.
-    const nextWeek = addDays(firstWeek, 7);
-    const asOf = new Date(cutoffFor(nextWeek).getTime() + 60_000).toISOString();
-    // Only this customer's plan: the demo customer's stays as seeded for the other specs.
-    const run = await apiCall(request, 'post', '/dev/billing_runs', {
-      as_of: asOf,
-      customer_email: customer.email,
-    });
+    const run = await billNextWeekAtItsCutoff(request, customer.email);
     expect(run.attributes.orders_created).toBeGreaterThanOrEqual(1);
 
     await page.goto('/account/upcoming-orders');
@@ -39,30 +50,18 @@ test.describe('the subscription engine', () => {
     await expect(next.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveCount(2);
     await expectNoAxeViolations(page);
   });
+
   test('a box still unpaid on its delivery day reads "Unable to process" on the plan’s weeks and on its own page (R9.29)', async ({
     page,
   }) => {
     const request = page.request;
-    const customer = await signUpViaApi(request);
-    const firstWeek = firstOrderableWeek(new Date());
-    const addressId = await savedHome(request);
-    const basketId = await kitBasket(request, undefined, 1);
-    const order = await apiCall(request, 'post', '/orders/recipe_kits', {
-      basket_id: basketId,
-      payment_method_id: await savedSandboxCard(request),
-      shipping_address_id: addressId,
-    });
+    const { customer, order } = await newSubscriber(request);
     // The next week is charged to a card that is declined, so its box waits for a payment.
     await apiCall(request, 'post', '/subscriptions/change_payment_method', {
       subscription_id: order.attributes.subscription_id,
       payment_method_id: await savedSandboxCard(request, '4000000000000002'),
     });
-    const nextWeek = addDays(firstWeek, 7);
-    const atCutoff = new Date(cutoffFor(nextWeek).getTime() + 60_000).toISOString();
-    await apiCall(request, 'post', '/dev/billing_runs', {
-      as_of: atCutoff,
-      customer_email: customer.email,
-    });
+    await billNextWeekAtItsCutoff(request, customer.email);
     const weeks = (await (await request.get('/api/v2/schedule_weeks')).json()).data as {
       id: string;
       attributes: { delivery_date: string; order_id: string | null; order_state: string | null };
