@@ -27,6 +27,22 @@ describe('withNamedStatements', () => {
     expect(again).toEqual(plain);
   });
 
+  it("reads with the query's own type parsers in front of the client's, as query() does", async () => {
+    // Drizzle's way: timestamps as text, every other type by the client's parsers.
+    const options = { parsers: { 1184: (value: string) => `at ${value}` } };
+    const text =
+      "select '2026-11-29 12:00:00+00'::timestamptz as at, 7::int as n, '{\"a\":1}'::json as j";
+
+    const plain = await client.query(text, [], options);
+    const viaNamed = await named.query(text, [], options);
+    const withoutParsers = await named.query(text);
+
+    expect(viaNamed.rows).toEqual(plain.rows);
+    expect(viaNamed.rows).toEqual([{ at: 'at 2026-11-29 12:00:00+00', n: 7, j: { a: 1 } }]);
+    expect(withoutParsers.rows[0]).toMatchObject({ n: 7, j: { a: 1 } });
+    expect((withoutParsers.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
+  });
+
   it('writes, and raises a query error with its code, as query() does', async () => {
     const insert = 'insert into dishes (id, title) values ($1, $2)';
     await named.query(insert, [1, 'Carbonara']);
