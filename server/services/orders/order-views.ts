@@ -48,13 +48,23 @@ interface ViewJson {
   latest_attempt: string | null;
 }
 
+type ColumnEntry = [key: string, column: PgTable['_']['columns'][string]];
+
+/** Each table's columns, listed once: rowFromJson runs for every order and line of every read. */
+const columnEntries = new Map<PgTable, ColumnEntry[]>();
+
 /** A row as `row_to_json` writes it (column names, JSON values), as drizzle would have read it. */
 function rowFromJson<T extends PgTable>(
   table: T,
   json: Record<string, unknown>,
 ): T['$inferSelect'] {
+  let columns = columnEntries.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    columnEntries.set(table, columns);
+  }
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columns) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
@@ -94,36 +104,32 @@ export async function selectOrderViews(
   query: OrderViewsQuery,
 ): Promise<{ views: OrderView[]; total: number }> {
   const orderBy = sql.join(query.orderBy, sql`, `);
-  // The lines are read for the whole page at once and grouped by order (one scan, not one per order).
+  // Each order's lines, restaurant and rating are looked up by index from its row, so the cost
+  // follows the page, not the tables (decision 0010, update of 2026-11-29).
   const result = await db.execute(sql`
     with page as (
       select ${orders}.*, count(*) over () as total, row_number() over (order by ${orderBy}) as position
       from ${orders} where ${query.where ?? sql`true`}
       order by ${orderBy} limit ${query.limit ?? null} offset ${query.offset ?? 0}
-    ),
-    page_lines as (
-      select ${orderLineItems.orderId} as order_id, json_agg(json_build_object(
-          'line', row_to_json(${orderLineItems}), 'rating', ${productRatings.rating}
-        ) order by ${orderLineItems.id}) as lines
-      from ${orderLineItems}
-      left join ${productRatings} on ${productRatings.lineItemId} = ${orderLineItems.id}
-      where ${orderLineItems.orderId} in (select id from page)
-      group by ${orderLineItems.orderId}
     )
     select coalesce(json_agg(json_build_object(
         'order', row_to_json(page),
-        'restaurant_site', ${restaurants.site},
+        'restaurant_site', (select ${restaurants.site} from ${restaurants} where ${restaurants.id} = page.restaurant_id),
         'rating_id', ${ratings.id},
         'rating', ${ratings.rating},
-        'lines', coalesce(page_lines.lines, '[]'),
+        'lines', coalesce((
+          select json_agg(json_build_object(
+              'line', row_to_json(${orderLineItems}), 'rating', ${productRatings.rating}
+            ) order by ${orderLineItems.id})
+          from ${orderLineItems}
+          left join ${productRatings} on ${productRatings.lineItemId} = ${orderLineItems.id}
+          where ${orderLineItems.orderId} = page.id), '[]'),
         'latest_attempt', case when page.state = 'payment_pending' then (
           select ${payments.state} from ${payments} where ${payments.orderId} = page.id
           order by ${payments.createdAt} desc, ${payments.id} desc limit 1) end
       ) order by page.position), '[]') as views,
       coalesce(max(page.total), 0)::integer as total
     from page
-    left join page_lines on page_lines.order_id = page.id
-    left join ${restaurants} on ${restaurants.id} = page.restaurant_id
     left join ${ratings} on ${ratings.orderId} = page.id`);
   const [row] = (result as { rows: { views: ViewJson[] | string; total: number }[] }).rows;
   if (!row) return { views: [], total: 0 };
