@@ -105,7 +105,7 @@ export async function selectOrderViews(
 ): Promise<{ views: OrderView[]; total: number }> {
   const orderBy = sql.join(query.orderBy, sql`, `);
   // Each order's lines, restaurant and rating are looked up by index from its row, so the cost
-  // follows the page, not the tables (decision 0010, update of 2026-11-29).
+  // follows the page, not the tables (decision 0010, later update of 2026-11-29).
   const result = await db.execute(sql`
     with page as (
       select ${orders}.*, count(*) over () as total, row_number() over (order by ${orderBy}) as position
