@@ -70,7 +70,7 @@ if (only !== 'lighthouse') {
     '',
     'GET orders before it read its orders in one query whose JSON the database builds (decision 0010, update of 2026-11-29; a slow machine, the bare process at about 16,000 req/s; the old and new code alternated, 8 s at 10 connections on PGlite): 115 to 132 req/s, 9 ms of server CPU per request; after, 198 to 222 req/s, 5.5 ms.',
     '',
-    "Signed-in reads before PGlite queries stopped copying its whole type-parser table and the order views looked up each order's lines by index (decision 0010, second update of 2026-11-29; `npm run bench` at 23:02 UTC that day on PGlite, a quiet machine, the bare process at 77,000 to 94,000 req/s): GET me 3,537 req/s, p99 6 ms; GET baskets/{id} 1,127 req/s, 17 ms; GET orders 953 req/s, 20 ms.",
+    "Signed-in reads before PGlite queries stopped copying its whole type-parser table and the order views looked up each order's lines by index (decision 0010, later update of 2026-11-29; `npm run bench` at 23:02 UTC that day on PGlite, a quiet machine, the bare process at 77,000 to 94,000 req/s): GET me 3,537 req/s, p99 6 ms; GET baskets/{id} 1,127 req/s, 17 ms; GET orders 953 req/s, 20 ms.",
     '',
   ].join('\n');
   // One file per database, so a run on one keeps the other's figures.
