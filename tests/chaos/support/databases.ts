@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -80,12 +80,15 @@ function postgresBin(): string {
 /**
  * A private PostgreSQL instance on its own port (never the shared 5432), in a temp directory,
  * run as the postgres user when we are root (initdb refuses root). The test stops and removes it.
+ *
+ * Its port sits below Linux's ephemeral range (32768 to 60999): a port in that range can be the
+ * local end of any outgoing connection of the suites before, and then PostgreSQL cannot listen.
  */
 export class PrivatePostgres {
   readonly dir = mkdtempSync(path.join(os.tmpdir(), 'sfoglia-chaos-pg-'));
   private readonly bin = postgresBin();
 
-  constructor(readonly port = Number(process.env.CHAOS_PG_PORT ?? 55432)) {}
+  constructor(readonly port = Number(process.env.CHAOS_PG_PORT ?? 25432)) {}
 
   get url() {
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
@@ -113,16 +116,25 @@ export class PrivatePostgres {
 
   start() {
     const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-    this.run('pg_ctl', [
-      '-D',
-      path.join(this.dir, 'data'),
-      '-o',
-      options,
-      '-l',
-      path.join(this.dir, 'log'),
-      '-w',
-      'start',
-    ]);
+    const log = path.join(this.dir, 'log');
+    try {
+      this.run('pg_ctl', [
+        '-D',
+        path.join(this.dir, 'data'),
+        '-o',
+        options,
+        '-l',
+        log,
+        '-w',
+        'start',
+      ]);
+    } catch (error) {
+      // pg_ctl says only "could not start server"; the reason is in the server's log.
+      const reason = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-5) : [];
+      throw new Error([`PostgreSQL did not start on port ${this.port}:`, ...reason].join('\n'), {
+        cause: error,
+      });
+    }
   }
 
   stop(mode: 'fast' | 'immediate') {
