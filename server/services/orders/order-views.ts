@@ -48,34 +48,29 @@ interface ViewJson {
   latest_attempt: string | null;
 }
 
-type ColumnEntry = [key: string, column: PgTable['_']['columns'][string]];
-
-/** Each table's columns, listed once: rowFromJson runs for every order and line of every read. */
-const columnEntries = new Map<PgTable, ColumnEntry[]>();
+/** A table's columns as [property, column] pairs, listed once for every row rowFromJson maps. */
+const columnsOf = (table: PgTable) => Object.entries(getTableColumns(table));
+const orderColumns = columnsOf(orders);
+const lineColumns = columnsOf(orderLineItems);
 
 /** A row as `row_to_json` writes it (column names, JSON values), as drizzle would have read it. */
-function rowFromJson<T extends PgTable>(
-  table: T,
+function rowFromJson<Row>(
+  columns: ReturnType<typeof columnsOf>,
   json: Record<string, unknown>,
-): T['$inferSelect'] {
-  let columns = columnEntries.get(table);
-  if (!columns) {
-    columns = Object.entries(getTableColumns(table));
-    columnEntries.set(table, columns);
-  }
+): Row {
   const row: Record<string, unknown> = {};
   for (const [key, column] of columns) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row as Row;
 }
 
 function viewFromJson(json: ViewJson): OrderView {
-  const order = rowFromJson(orders, json.order);
+  const order = rowFromJson<OrderRow>(orderColumns, json.order);
   const productRatings = new Map<number, number>();
   const lineItems = json.lines.map(({ line, rating }) => {
-    const row = rowFromJson(orderLineItems, line);
+    const row = rowFromJson<LineItemRow>(lineColumns, line);
     if (rating !== null) productRatings.set(row.id, rating);
     return row;
   });

@@ -5,7 +5,6 @@ import { notFound } from '../../http/jsonapi';
 import { priceBasket } from '../basket-pricing';
 import { itemsOf } from '../baskets';
 import { assertBasketOrderable, assertBasketValid } from './basket-checks';
-
 import type { OrderRow } from './order-views';
 
 /** Takeaway orders the kitchen is working on: GET orders/live. */
