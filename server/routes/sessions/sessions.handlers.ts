@@ -117,7 +117,7 @@ export function sessionHandlers({
         if (visitor && !visitor.customerId)
           await adoptVisitorBaskets(tx, visitor.tokenHash, customer.id);
         // Product rule R2.22: the link reached the customer's inbox, so the address is theirs.
-        if (customer.emailVerifiedAt === null) await markEmailVerified(tx, customer.id, at);
+        await markEmailVerified(tx, customer.id, at);
         await startSession(
           tx,
           reply,
